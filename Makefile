@@ -1,0 +1,84 @@
+# torch-notes: the one entry point. `make help` lists the public targets.
+# On a fresh machine: `make html`, then `make test`.
+
+PYTHON3     ?= python3
+VENV        ?= .venv
+BUILDDIR    ?= _build
+SPHINXOPTS  ?= -W --keep-going -n
+PORT        ?= 8000
+SERVE_LANG  ?= zh_CN
+PY          := $(VENV)/bin/python
+SPHINXBUILD := $(VENV)/bin/sphinx-build
+STAMP       := $(VENV)/.installed
+
+SOURCE_LANG  := zh_CN
+# Translation languages: every locale/<lang>/LC_MESSAGES folder (one list for build and tests).
+TRANSLATIONS := $(sort $(patsubst locale/%/LC_MESSAGES,%,$(wildcard locale/*/LC_MESSAGES)))
+LANGUAGES    := $(SOURCE_LANG) $(TRANSLATIONS)
+
+# sphinx-build for one language: $(call sphinx,BUILDER,LANG,OUTDIR); each language keeps its own doctrees.
+sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(BUILDDIR)/doctrees/$(2) -D language=$(2) $(SPHINXOPTS) $(O) docs $(3)
+
+.DEFAULT_GOAL := help
+.PHONY: help venv html html-zh html-en doctest gettext update-po stats serve test bench clean
+
+help:
+	@echo "torch-notes targets:"
+	@echo "  html        build the site in every language into $(BUILDDIR)/html/<lang>/ (creates the venv first)"
+	@echo "  html-zh     build the Chinese site only"
+	@echo "  html-en     build the English site only"
+	@echo "  doctest     run every example in every language; fails on failures, zero tests or differing counts"
+	@echo "  gettext     extract message templates into $(BUILDDIR)/gettext/"
+	@echo "  update-po   merge the templates into locale/<lang>/ (keeps translations; ONLY=tensors/ limits pages)"
+	@echo "  stats       per-page translated / fuzzy / untranslated counts (fuzzy is not translated)"
+	@echo "  serve       live-reloading preview on 127.0.0.1:$(PORT) (SERVE_LANG=en for English)"
+	@echo "  test        the whole test suite: builds, doctests in both languages, catalogs, snippets"
+	@echo "  bench       time cold builds, one-page rebuilds and doctests (medians) against the floor"
+	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
+	@echo "  clean       remove $(BUILDDIR) and compiled catalogs"
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt
+	$(PYTHON3) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+html: $(addprefix html-lang-,$(LANGUAGES))
+	cp tools/language-redirect.html $(BUILDDIR)/html/index.html
+
+html-zh: html-lang-zh_CN
+html-en: html-lang-en
+
+html-lang-%: $(STAMP)
+	$(call sphinx,html,$*,$(BUILDDIR)/html/$*)
+
+doctest: $(addprefix doctest-lang-,$(LANGUAGES))
+	$(PY) tools/doctest_report.py $(foreach l,$(LANGUAGES),$(BUILDDIR)/doctest/$(l)/output.txt)
+
+doctest-lang-%: $(STAMP)
+	$(call sphinx,doctest,$*,$(BUILDDIR)/doctest/$*)
+
+gettext: $(STAMP)
+	$(SPHINXBUILD) -b gettext -c . -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) docs $(BUILDDIR)/gettext
+
+update-po: gettext
+	$(PY) tools/update_po.py --only=$(ONLY) $(BUILDDIR)/gettext locale $(TRANSLATIONS)
+
+stats: $(STAMP)
+	$(PY) tools/po_stats.py locale $(TRANSLATIONS)
+
+serve: $(STAMP)
+	$(VENV)/bin/sphinx-autobuild -c . -d $(BUILDDIR)/serve-doctrees/$(SERVE_LANG) -D language=$(SERVE_LANG) \
+	    --host 127.0.0.1 --port $(PORT) --watch locale --watch snippets --watch conf.py \
+	    --re-ignore '.*\.mo$$' docs $(BUILDDIR)/serve/$(SERVE_LANG)
+
+test: $(STAMP)
+	$(PY) -m pytest tests
+
+bench: $(STAMP)
+	$(PY) tools/bench.py
+
+clean:
+	rm -rf $(BUILDDIR)
+	find locale -name '*.mo' -delete

@@ -1,0 +1,101 @@
+"""Sphinx configuration for torch-notes.
+
+Built as ``sphinx-build -c . docs OUT``; the Makefile is the entry point.
+The Chinese build is the default; the English build adds ``-D language=en``.
+Anything that must differ between the two languages lives in
+``language_overrides`` below (conf.py runs before ``-D language`` is applied).
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+# -- General -----------------------------------------------------------------
+project = "torch-notes"
+author = "torch-notes contributors"
+copyright = "2026, torch-notes contributors"
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.doctest",
+    "sphinx.ext.mathjax",
+    "sphinx_copybutton",
+    # Project extensions (docs/_ext/), one job each.
+    "lang_overrides",
+    "zh_search",
+    "snippet_ledger",
+    "hardwrap_check",
+]
+
+exclude_patterns = ["_ext", "_templates", "_static"]
+myst_enable_extensions = ["colon_fence", "dollarmath", "deflist", "fieldlist"]
+# Python is the default language of unlabelled blocks, so the ledger treats them as Python.
+highlight_language = "python"
+
+# Strict: every cross-reference must resolve.
+nitpicky = True
+nitpick_ignore_regex = [
+    # Types named in signatures that this site does not document itself
+    # (the official PyTorch/Python docs do).
+    ("py:class", r"(torch|numpy|np)\..*"),
+    ("py:class", r"(int|float|bool|str|tuple|list|dict|None|Sequence|Callable|Iterable)"),
+]
+
+# -- i18n --------------------------------------------------------------------
+language = "zh_CN"
+locale_dirs = ["../locale/"]  # relative to the source dir (docs/)
+gettext_compact = False  # one catalog per page
+gettext_additional_targets = []  # code is never translated: both builds run the same code
+gettext_last_translator = "torch-notes translators"
+gettext_location = True  # update-po strips the line numbers (msgmerge --add-location=file)
+
+# Per-language settings, applied by docs/_ext/lang_overrides.py once the
+# final language is known.
+language_overrides = {
+    "zh_CN": {
+        "html_title": "torch-notes：PyTorch 与 Python 参考",
+        "html_short_title": "torch-notes",
+    },
+    "en": {
+        "html_title": "torch-notes: a PyTorch and Python reference",
+        "html_short_title": "torch-notes",
+    },
+}
+
+# -- Doctest -----------------------------------------------------------------
+# Every group starts from the same state (seeds, print options, dtype, grad
+# mode), whatever ran before it; see docs/_ext/doctest_state.py.
+doctest_global_setup = """
+from doctest_state import reset_global_state
+reset_global_state()
+import numpy as np
+import torch
+from torch import nn
+import torch.nn.functional as F
+"""
+# No IGNORE_EXCEPTION_DETAIL: the error messages shown on the pages are checked too.
+import doctest as _doctest  # noqa: E402
+
+doctest_default_flags = _doctest.ELLIPSIS | _doctest.DONT_ACCEPT_TRUE_FOR_1
+del _doctest
+doctest_test_doctest_blocks = ""  # only explicit doctest/testcode blocks are tests
+
+# -- Snippets ----------------------------------------------------------------
+snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tests/test_snippets.py)
+
+# -- HTML --------------------------------------------------------------------
+html_theme = "furo"
+html_static_path = ["docs/_static"]  # relative to the configuration dir
+templates_path = ["docs/_templates"]
+html_copy_source = False  # the sources are Chinese; the English site must not ship them
+html_show_sourcelink = False
+html_last_updated_fmt = None
+# A small user dictionary: the default one is loaded by jieba from its cache
+# anyway, and reloading it as a user dictionary costs seconds per build.
+html_search_options = {"dict": str(ROOT / "docs" / "_ext" / "jieba_terms.txt")}
+
+copybutton_prompt_text = r">>> |\.\.\. "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True

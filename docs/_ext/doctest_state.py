@@ -1,0 +1,28 @@
+"""Global state every doctest group starts from.
+
+The doctest builder runs all pages in one process, so whatever one group
+changes (a seed, print options, the default dtype, grad mode) would leak into
+the next. ``conf.py``'s ``doctest_global_setup`` calls
+:func:`reset_global_state` at the start of every group, which makes each group
+independent of which pages ran before it.
+"""
+
+import random
+
+import numpy as np
+import torch
+
+SEED = 0
+_NUMPY_PRINT_DEFAULTS = np.get_printoptions()
+
+
+def reset_global_state(seed: int = SEED) -> None:
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_printoptions(profile="default", sci_mode=None)
+    np.set_printoptions(**_NUMPY_PRINT_DEFAULTS)
+    torch.set_default_dtype(torch.float32)
+    torch.set_grad_enabled(True)
+    torch.autograd.set_detect_anomaly(False)
+    torch.use_deterministic_algorithms(False)

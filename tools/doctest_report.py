@@ -1,0 +1,71 @@
+"""Check the doctest builder's results across languages.
+
+    python tools/doctest_report.py OUTPUT_TXT [OUTPUT_TXT ...]
+
+Each argument is a doctest builder ``output.txt`` (one per language, the
+source language first). Fails when any example failed, when a language ran
+zero tests (the builder itself exits 0 then), or when a page ran a different
+number of tests in two languages (a block lost in translation).
+"""
+
+import re
+import sys
+from pathlib import Path
+
+DOCUMENT = re.compile(r"^Document: (?P<page>\S+)$", re.MULTILINE)
+TRIES = re.compile(r"^(?P<tries>\d+) tests? in \d+ items?\.$", re.MULTILINE)
+FAILED = re.compile(r"^(?P<passed>\d+) passed and (?P<failed>\d+) failed\.$", re.MULTILINE)
+SETUP_FAILURE = re.compile(r"^\s*(?P<n>\d+) failures? in (setup|cleanup) code$", re.MULTILINE)
+
+
+def parse(output: str) -> tuple[dict[str, int], dict[str, int], int]:
+    """Return (tests per page, failures per page, setup/cleanup failures)."""
+    tests, failures = {}, {}
+    sections = DOCUMENT.split(output)
+    # split() with one group yields [preamble, page, body, page, body, ...]
+    for page, body in zip(sections[1::2], sections[2::2]):
+        body = body.split("Doctest summary")[0]
+        tests[page] = sum(int(m["tries"]) for m in TRIES.finditer(body))
+        failures[page] = sum(int(m["failed"]) for m in FAILED.finditer(body))
+    setup_failures = sum(int(m["n"]) for m in SETUP_FAILURE.finditer(output))
+    return tests, failures, setup_failures
+
+
+def compare(reports: dict[str, str]) -> list[str]:
+    errors = []
+    counts = {}
+    for name, text in reports.items():
+        tests, failures, setup_failures = parse(text)
+        counts[name] = tests
+        if sum(tests.values()) == 0:
+            errors.append(f"{name}: zero doctests ran")
+        errors += [f"{name}: {page}: {n} failed example(s)" for page, n in failures.items() if n]
+        if setup_failures:
+            errors.append(f"{name}: {setup_failures} failure(s) in setup or cleanup code")
+    names = list(counts)
+    reference = names[0]
+    for other in names[1:]:
+        for page in sorted(set(counts[reference]) | set(counts[other])):
+            a, b = counts[reference].get(page, 0), counts[other].get(page, 0)
+            if a != b:
+                errors.append(f"{page}: {a} tests in {reference} but {b} in {other}")
+    return errors
+
+
+def main(argv: list[str]) -> None:
+    if not argv:
+        sys.exit(__doc__)
+    reports = {}
+    for path in argv:
+        if not Path(path).exists():
+            sys.exit(f"{path}: no doctest output (did the doctest build run?)")
+        reports[path] = Path(path).read_text(encoding="utf-8")
+    errors = compare(reports)
+    if errors:
+        sys.exit("doctest check failed:\n" + "\n".join(errors))
+    tests, _, _ = parse(reports[argv[0]])
+    print(f"doctest OK: {sum(tests.values())} tests on {len(tests)} pages, same counts in {len(argv)} languages")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,116 @@
+"""Merge fresh gettext templates into the translation catalogs, losing nothing.
+
+    python tools/update_po.py [--only=PREFIX] POT_DIR LOCALE_DIR LANGUAGE [LANGUAGE ...]
+
+``--only=tensors/`` limits the run to the pages under ``docs/tensors/``.
+
+For every template ``POT_DIR/<page>.pot`` and every language:
+
+* an existing catalog is merged with GNU ``msgmerge --previous``: unchanged
+  entries keep their translation wherever the paragraph moved; a changed entry
+  becomes fuzzy, keeps its old translation and records the previous source
+  text (``#| msgid``) so the translator sees what changed; entries whose
+  paragraph is gone become obsolete and are then dropped;
+* a missing catalog is created from its template, every entry untranslated.
+
+Locations are kept per file without line numbers, and lines are wrapped at
+msgmerge's default width, so catalog diffs show only real changes. Every
+existing catalog is validated first; if one is broken, the run stops before
+touching any file and names the file and line.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+
+LOCATION = "--add-location=file"  # no line numbers: no churn when text moves
+
+
+def run(*cmd: str) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def broken_catalogs(catalogs: list[Path]) -> list[str]:
+    errors = []
+    for po in catalogs:
+        result = run("msgfmt", "--check", "-o", "/dev/null", str(po))
+        if result.returncode != 0:
+            errors.append(result.stderr.strip() or f"{po}: msgfmt failed")
+    return errors
+
+
+def without_pot_date(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith('"POT-Creation-Date:'))
+
+
+def merge(pot: Path, po: Path) -> None:
+    before = po.read_text(encoding="utf-8")
+    steps = [
+        ("msgmerge", "--quiet", "--previous", "--update", "--backup=none", LOCATION, str(po), str(pot)),
+        ("msgattrib", "--no-obsolete", LOCATION, "-o", str(po), str(po)),
+    ]
+    for cmd in steps:
+        result = run(*cmd)
+        if result.returncode != 0:
+            sys.exit(f"{po}: {cmd[0]} failed:\n{result.stderr}")
+    # A fresh template always has a new creation date; keep the old one when
+    # nothing else changed, so an unchanged page leaves no diff.
+    if without_pot_date(po.read_text(encoding="utf-8")) == without_pot_date(before):
+        po.write_text(before, encoding="utf-8")
+
+
+def create(pot: Path, po: Path, language: str) -> None:
+    # Not msginit: for English locales it copies every msgid into its msgstr,
+    # which would count the Chinese text as translated.
+    catalog = polib.pofile(str(pot))
+    catalog.metadata["Language"] = language
+    catalog.metadata["Language-Team"] = language
+    catalog.metadata_is_fuzzy = False
+    catalog.header = f"{language} translation of torch-notes."
+    catalog.metadata["Content-Type"] = "text/plain; charset=UTF-8"
+    po.parent.mkdir(parents=True, exist_ok=True)
+    catalog.save(str(po))
+    merge(pot, po)  # same wrapping and location style as merged catalogs
+
+
+def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = "") -> list[str]:
+    """Merge the templates whose page name starts with ``only`` (all by default)."""
+    templates = sorted(p for p in pot_dir.rglob("*.pot") if p.relative_to(pot_dir).as_posix().startswith(only))
+    if not templates:
+        sys.exit(f"{pot_dir}: no .pot templates; run the gettext builder first")
+    existing = sorted(p for lang in languages for p in (locale_dir / lang / "LC_MESSAGES").rglob("*.po"))
+    errors = broken_catalogs(existing)
+    if errors:
+        sys.exit("broken catalogs, nothing was changed:\n" + "\n".join(errors))
+    report = []
+    for language in languages:
+        for pot in templates:
+            po = locale_dir / language / "LC_MESSAGES" / pot.relative_to(pot_dir).with_suffix(".po")
+            if po.exists():
+                merge(pot, po)
+            else:
+                create(pot, po, language)
+                report.append(f"created {po}")
+        pages = {p.relative_to(pot_dir).with_suffix("") for p in templates}
+        for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):
+            page = po.relative_to(locale_dir / language / "LC_MESSAGES").with_suffix("")
+            if page.as_posix().startswith(only) and page not in pages:
+                report.append(f"{po}: no page produces this catalog any more; kept, delete it by hand")
+    return report
+
+
+def main(argv: list[str]) -> None:
+    only = ""
+    if argv and argv[0].startswith("--only="):
+        only = argv.pop(0).removeprefix("--only=")
+    if len(argv) < 3:
+        sys.exit(__doc__)
+    pot_dir, locale_dir, *languages = argv
+    for line in update(Path(pot_dir), Path(locale_dir), languages, only):
+        print(line)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
