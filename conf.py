@@ -27,6 +27,7 @@ extensions = [
     "zh_search",
     "snippet_ledger",
     "hardwrap_check",
+    "api_links",
 ]
 
 exclude_patterns = ["_ext", "_templates", "_static"]
@@ -57,10 +58,12 @@ language_overrides = {
     "zh_CN": {
         "html_title": "torch-notes：PyTorch 与 Python 参考",
         "html_short_title": "torch-notes",
+        "api_links_label": "官方文档",
     },
     "en": {
         "html_title": "torch-notes: a PyTorch and Python reference",
         "html_short_title": "torch-notes",
+        "api_links_label": "Official documentation",
     },
 }
 
@@ -88,6 +91,7 @@ snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tes
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
 html_static_path = ["docs/_static"]  # relative to the configuration dir
+html_css_files = ["torch-notes.css"]
 templates_path = ["docs/_templates"]
 html_copy_source = False  # the sources are Chinese; the English site must not ship them
 html_show_sourcelink = False

@@ -72,11 +72,10 @@ def snippet_dirs(app: Sphinx) -> list[Path]:
 
 
 def check_source(app: Sphinx, docname: str, source: list[str]) -> None:
-    path = app.env.doc2path(docname)
     for line in bare_prompt_lines(source[0]):
         logger.warning(
             "'>>>' outside a code block is never tested; use a {doctest} fence",
-            location=(str(path), line), type="ledger", subtype="prompt",
+            location=(docname, line), type="ledger", subtype="prompt",
         )
 
 

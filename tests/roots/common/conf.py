@@ -1,0 +1,11 @@
+# Shared configuration of the fixture projects: the project's own checks, nothing else.
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "docs" / "_ext"))
+
+extensions = ["myst_parser", "sphinx.ext.doctest", "snippet_ledger", "hardwrap_check"]
+language = "zh_CN"
+locale_dirs = ["locale/"]
+gettext_compact = False
+snippet_dirs = []

@@ -1,0 +1,38 @@
+"""Both languages build with zero warnings (each warning names its file and line)."""
+
+import json
+
+import pytest
+from conftest import LANGUAGES, html_dir
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_builds_without_warnings(html_builds, language):
+    run = html_builds[language]
+    assert run.returncode == 0 and not run.warnings(), (
+        f"{run.command} failed or warned:\n" + "\n".join(run.warnings() or run.output.splitlines()[-30:]))
+
+
+def test_root_index_leads_to_every_language(html_builds):
+    from conftest import ROOT
+    redirect = (ROOT / "tools" / "language-redirect.html").read_text(encoding="utf-8")
+    for language in LANGUAGES:
+        assert f'href="{language}/index.html"' in redirect, f"root index.html has no link to {language}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_site_title_is_in_the_page_language(html_builds, language):
+    page = (html_dir(language) / "index.html").read_text(encoding="utf-8")
+    expected = {"zh_CN": "torch-notes：PyTorch 与 Python 参考", "en": "torch-notes: a PyTorch and Python reference"}
+    if language in expected:
+        assert expected[language] in page
+
+
+def test_snippet_ledgers_match_between_languages(html_builds):
+    ledgers = {lang: json.loads((html_dir(lang) / "snippet-ledger.json").read_text()) for lang in LANGUAGES}
+    source = ledgers[LANGUAGES[0]]
+    assert sum(sum(counts.values()) for counts in source.values()) > 0, "the ledger saw no code block at all"
+    for language, ledger in ledgers.items():
+        untested = {page: c["untested"] for page, c in ledger.items() if c.get("untested")}
+        assert not untested, f"{language}: untested code blocks: {untested}"
+        assert ledger == source, f"code blocks differ between {LANGUAGES[0]} and {language}"

@@ -1,0 +1,96 @@
+"""Unit tests of the project's Sphinx extensions and helpers (docs/_ext/)."""
+
+import pytest
+import torch
+from api_links import official_url
+from docutils import nodes
+from doctest_state import reset_global_state
+from hardwrap_check import is_hard_wrapped
+from lang_overrides import apply_language_overrides
+from snippet_ledger import bare_prompt_lines, classify
+from sphinx.errors import ConfigError
+
+
+class FakeConfig(dict):
+    """Just enough of sphinx.config.Config for lang_overrides."""
+
+    def __getattr__(self, name):
+        return self[name]
+
+
+def test_language_overrides_apply_for_the_final_language():
+    config = FakeConfig(language="en", html_title="x", language_overrides={"en": {"html_title": "English"}})
+    apply_language_overrides(None, config)
+    assert config["html_title"] == "English"
+
+
+def test_language_overrides_reject_an_unknown_language_or_option():
+    with pytest.raises(ConfigError, match="no entry for language 'ja'"):
+        apply_language_overrides(None, FakeConfig(language="ja", language_overrides={"en": {}}))
+    with pytest.raises(ConfigError, match="unknown option 'html_titel'"):
+        apply_language_overrides(None, FakeConfig(language="en", language_overrides={"en": {"html_titel": 1}}))
+
+
+@pytest.mark.parametrize("text, wrapped", [
+    ("一行写完的段落。", False),
+    ("第一行，\n第二行。", True),
+    ("English text\nwrapped freely", False),
+    ("使用 torch.cat\n拼接", True),
+])
+def test_hard_wrap_detection(text, wrapped):
+    assert is_hard_wrapped(text) is wrapped
+
+
+def block(text: str, **attributes) -> nodes.literal_block:
+    node = nodes.literal_block(text, text)
+    for name, value in attributes.items():
+        node[name] = value
+    return node
+
+
+def test_ledger_classification(tmp_path):
+    snippets = [tmp_path]
+    assert classify(block(">>> 1", testnodetype="doctest"), snippets) == "doctest"
+    assert classify(block("print(1)", testnodetype="testcode"), snippets) == "doctest"
+    assert classify(block("x = 1", source=str(tmp_path / "a.py"), language="python"), snippets) == "snippet"
+    assert classify(block("$ make html", language="console"), snippets) == "other"
+    assert classify(block("x = 1", language="python"), snippets) is None
+    assert classify(block(">>> 1", language="pycon"), snippets) is None
+    assert classify(block(">>> 1", language="text"), snippets) is None, "a session hidden behind 'text'"
+    assert classify(block("x = 1", source="/elsewhere/a.py", language="python"), snippets) is None
+    assert classify(nodes.doctest_block(">>> 1", ">>> 1"), snippets) is None
+
+
+def test_bare_prompts_outside_fences_only():
+    source = "text\n>>> bare\n```{doctest}\n>>> fenced\n```\n~~~~\n```\n>>> still fenced\n~~~~\n>>> bare again\n"
+    assert bare_prompt_lines(source) == [2, 10]
+
+
+@pytest.mark.parametrize("name, url", [
+    ("torch.cat", "https://docs.pytorch.org/docs/stable/generated/torch.cat.html"),
+    ("torch.Tensor.view", "https://docs.pytorch.org/docs/stable/generated/torch.Tensor.view.html"),
+    ("torch.nn.Conv2d", "https://docs.pytorch.org/docs/stable/generated/torch.nn.Conv2d.html"),
+    ("torch.nn.Module.train", "https://docs.pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.train"),
+    ("torch.nn.init.xavier_uniform_", "https://docs.pytorch.org/docs/stable/nn.init.html#torch.nn.init.xavier_uniform_"),
+    ("torch.utils.data.DataLoader", "https://docs.pytorch.org/docs/stable/data.html#torch.utils.data.DataLoader"),
+    ("torch.device", "https://docs.pytorch.org/docs/stable/tensor_attributes.html#torch.device"),
+    ("numpy.nanmean", "https://numpy.org/doc/stable/reference/generated/numpy.nanmean.html"),
+    ("pickle.dumps", "https://docs.python.org/3/library/pickle.html#pickle.dumps"),
+    ("iter", "https://docs.python.org/3/library/functions.html#iter"),
+])
+def test_official_urls(name, url):
+    assert official_url(name) == url
+
+
+def test_reset_global_state_undoes_every_change():
+    torch.manual_seed(123)
+    torch.set_printoptions(precision=2)
+    torch.set_default_dtype(torch.float64)
+    torch.set_grad_enabled(False)
+    reset_global_state()
+    assert torch.get_default_dtype() == torch.float32
+    assert torch.is_grad_enabled()
+    assert repr(torch.tensor([1 / 3])) == "tensor([0.3333])"
+    first = torch.rand(2)
+    reset_global_state()
+    assert torch.equal(first, torch.rand(2))

@@ -1,0 +1,71 @@
+"""Doctest groups do not depend on the pages that ran before them.
+
+The standard run goes through the pages in sorted order in one process. Here
+the same examples run again (in this process, so torch is imported once):
+once in reverse page order, and once with every page alone in a process
+forked from a fresh interpreter state. Each must pass with the same counts.
+"""
+
+import io
+import os
+import pickle
+
+import pytest
+from conftest import BUILDDIR, LANGUAGES, ROOT
+from doctest_report import parse
+from sphinx.application import Sphinx
+
+
+def doctest_app(language: str, outdir) -> Sphinx:
+    return Sphinx(ROOT / "docs", ROOT, outdir, BUILDDIR / "doctrees" / language, "doctest",
+                  confoverrides={"language": language}, status=io.StringIO(), warning=io.StringIO(),
+                  freshenv=False)
+
+
+def run_page(app: Sphinx, docname: str) -> tuple[int, int]:
+    builder = app.builder
+    tries, failures = builder.total_tries, builder.total_failures + builder.setup_failures
+    builder.test_doc(docname, app.env.get_doctree(docname))
+    return builder.total_tries - tries, builder.total_failures + builder.setup_failures - failures
+
+
+def run_page_in_fork(app: Sphinx, docname: str) -> tuple[int, int]:
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child: run this one page from the parent's untouched state
+        os.close(read)
+        try:
+            result = run_page(app, docname)
+        except BaseException as exc:  # report, never return into pytest in the child
+            result = ("error", repr(exc))
+        with os.fdopen(write, "wb") as pipe:
+            pickle.dump(result, pipe)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        result = pickle.load(pipe)
+    os.waitpid(pid, 0)
+    return result
+
+
+@pytest.fixture(scope="module")
+def reference_counts(doctest_runs):
+    return parse((BUILDDIR / "doctest" / LANGUAGES[0] / "output.txt").read_text(encoding="utf-8"))[0]
+
+
+@pytest.fixture(scope="module")
+def app(doctest_runs, tmp_path_factory):
+    return doctest_app(LANGUAGES[0], tmp_path_factory.mktemp("isolation"))
+
+
+def test_each_page_passes_alone(app, reference_counts):
+    import torch  # noqa: F401  (imported once, before forking)
+    results = {page: run_page_in_fork(app, page) for page in sorted(reference_counts)}
+    assert {p: r for p, r in results.items() if r[0] == "error" or r[1]} == {}, "pages that fail when run alone"
+    assert {p: r[0] for p, r in results.items()} == reference_counts
+
+
+def test_pages_pass_in_reverse_order(app, reference_counts):
+    results = {page: run_page(app, page) for page in sorted(reference_counts, reverse=True)}
+    assert {p: r for p, r in results.items() if r[1]} == {}, "pages that fail when run in reverse order"
+    assert {p: r[0] for p, r in results.items()} == reference_counts

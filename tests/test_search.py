@@ -1,0 +1,52 @@
+"""Chinese search: jieba is required, and the Sphinx 9.0.4 stemmer bug stays fixed."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+from conftest import LANGUAGES, ROOT, html_dir
+from sphinx.search import zh as sphinx_zh
+from zh_search import FixedSearchChinese
+
+ROOTS = ROOT / "tests" / "roots"
+BAD_LINE = "window.Stemmer = ChineseStemmer;"
+
+
+def search_terms(site) -> dict:
+    text = (site / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(re.match(r"Search\.setIndex\((.*)\)$", text.strip(), re.S).group(1))["terms"]
+
+
+def test_language_data_defines_the_stemmer_it_uses(html_builds):
+    script = (html_dir(LANGUAGES[0]) / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert BAD_LINE not in script, "sphinx-doc/sphinx#14229 is back: the search page will hang"
+    assert "window.Stemmer = EnglishStemmer;" in script and "EnglishStemmer" in script.split("window.Stemmer")[0]
+
+
+def test_upstream_bug_still_present_so_the_workaround_is_still_needed():
+    # When a fixed Sphinx is pinned this fails: drop FixedSearchChinese then.
+    upstream = sphinx_zh.SearchChinese
+    assert upstream.language_name == "Chinese" and upstream.js_stemmer_rawcode == "english-stemmer.js"
+    assert FixedSearchChinese.js_stemmer_rawcode == ""
+
+
+def test_chinese_words_are_indexed(html_builds):
+    terms = search_terms(html_dir(LANGUAGES[0]))
+    assert "广播" in terms, "no Chinese word in the search index (is jieba working?)"
+
+
+def test_chinese_build_fails_loudly_without_jieba(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOTS / "fake-jieba"))
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", str(ROOTS / "test-zh-search"),
+                             str(tmp_path)], capture_output=True, text=True, env=env)
+    assert result.returncode != 0
+    assert "jieba cannot be imported" in result.stderr, result.stderr
+
+
+def test_fixture_with_jieba_indexes_whole_terms(tmp_path):
+    subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", str(ROOTS / "test-zh-search"),
+                    str(tmp_path)], check=True, capture_output=True)
+    assert BAD_LINE not in (tmp_path / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert "梯度" in search_terms(tmp_path)
