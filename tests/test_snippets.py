@@ -6,27 +6,48 @@ A snippet without an .out file must check itself with assert statements.
 import subprocess
 import sys
 
-import pytest
 from conftest import ROOT
 
-SNIPPETS = sorted((ROOT / "snippets").rglob("*.py"))
+SNIPPETS = ROOT / "snippets"
 
 
 def test_snippet_folder_has_no_stray_files():
-    strays = [p for p in (ROOT / "snippets").rglob("*")
-              if p.is_file() and p.suffix not in {".py", ".out"} and "__pycache__" not in p.parts]
+    strays = [p for p in SNIPPETS.rglob("*")
+              if p.is_file() and p.suffix not in {".py", ".out"} and p.name != ".gitkeep" and "__pycache__" not in p.parts]
     assert not strays, f"unexpected files in snippets/: {strays}"
-    orphans = [p for p in (ROOT / "snippets").rglob("*.out") if not p.with_suffix(".py").exists()]
+    orphans = [p for p in SNIPPETS.rglob("*.out") if not p.with_suffix(".py").exists()]
     assert not orphans, f".out files without a snippet: {orphans}"
 
 
-@pytest.mark.parametrize("snippet", SNIPPETS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_snippet_runs_and_prints_expected_output(snippet, tmp_path):
-    result = subprocess.run([sys.executable, str(snippet)], cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, f"{snippet} exited {result.returncode}:\n{result.stderr}"
+def check_snippet(snippet, workdir) -> list[str]:
+    result = subprocess.run([sys.executable, str(snippet)], cwd=workdir, capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        return [f"{snippet}: exited {result.returncode}:\n{result.stderr}"]
+    problems = []
     expected = snippet.with_suffix(".out")
     if expected.exists():
-        assert result.stdout == expected.read_text(encoding="utf-8"), f"{snippet}: output differs from {expected}"
-    else:
-        assert "assert " in snippet.read_text(encoding="utf-8"), f"{snippet}: no {expected.name} and no assert"
-    assert list(tmp_path.iterdir()) == [], f"{snippet} left files behind: {list(tmp_path.iterdir())}"
+        if result.stdout != expected.read_text(encoding="utf-8"):
+            problems.append(f"{snippet}: output differs from {expected}:\n{result.stdout}")
+    elif "assert " not in snippet.read_text(encoding="utf-8"):
+        problems.append(f"{snippet}: has no {expected.name} and no assert, so nothing is checked")
+    if any(workdir.iterdir()):
+        problems.append(f"{snippet}: left files behind: {sorted(p.name for p in workdir.iterdir())}")
+    return problems
+
+
+def test_every_snippet_runs_and_prints_expected_output(tmp_path):
+    problems = []
+    for number, snippet in enumerate(sorted(SNIPPETS.rglob("*.py"))):
+        workdir = tmp_path / str(number)
+        workdir.mkdir()
+        problems += check_snippet(snippet, workdir)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_failing_snippet_is_caught(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("print('a')\n")
+    (tmp_path / "bad.out").write_text("b\n")
+    workdir = tmp_path / "run"
+    workdir.mkdir()
+    assert check_snippet(bad, workdir) == [f"{bad}: output differs from {tmp_path / 'bad.out'}:\na\n"]
