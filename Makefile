@@ -6,6 +6,7 @@ VENV        ?= .venv
 BUILDDIR    ?= _build
 SPHINXOPTS  ?= -W --keep-going -n
 PORT        ?= 8000
+BASE        ?= main
 SERVE_LANG  ?= zh_CN
 PY          := $(VENV)/bin/python
 SPHINXBUILD := $(VENV)/bin/sphinx-build
@@ -20,7 +21,7 @@ LANGUAGES    := $(SOURCE_LANG) $(TRANSLATIONS)
 sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(BUILDDIR)/doctrees/$(2) -D language=$(2) $(SPHINXOPTS) $(O) docs $(3)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv html html-zh html-en doctest gettext update-po stats serve test bench clean
+.PHONY: help venv html html-zh html-en doctest gettext update-po stats todo lint-po add-language serve test bench clean
 
 help:
 	@echo "torch-notes targets:"
@@ -31,8 +32,12 @@ help:
 	@echo "  gettext     extract message templates into $(BUILDDIR)/gettext/"
 	@echo "  update-po   merge the templates into locale/<lang>/ (keeps translations; ONLY=tensors/ limits pages)"
 	@echo "  stats       per-page translated / fuzzy / untranslated counts (fuzzy is not translated)"
+	@echo "  todo        what is left to translate per page, most urgent first (BRANCH=1: pages changed since $(BASE))"
+	@echo "  lint-po     check every translation keeps its markup and the glossary terms; names file, line, entry"
+	@echo "  add-language  add a translation language, e.g. make add-language L=ja (catalogs + conf.py entries)"
 	@echo "  serve       live-reloading preview on 127.0.0.1:$(PORT) (SERVE_LANG=en for English)"
-	@echo "  test        the whole test suite: builds, doctests in both languages, catalogs, snippets"
+	@echo "  test        the whole test suite: builds, doctests in both languages, catalogs, snippets, and the"
+	@echo "              site in headless chromium (screenshots in _build/screenshots/; .ci/run installs it)"
 	@echo "  bench       time cold builds, one-page rebuilds and doctests (medians) against the floor"
 	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
 	@echo "  clean       remove $(BUILDDIR) and compiled catalogs"
@@ -67,6 +72,16 @@ update-po: gettext
 
 stats: $(STAMP)
 	$(PY) tools/po_stats.py locale $(TRANSLATIONS)
+
+todo: $(STAMP)
+	@$(PY) tools/po_todo.py $(if $(BRANCH),--branch $(BASE)) locale $(TRANSLATIONS)
+
+lint-po: $(STAMP)
+	$(PY) tools/lint_po.py $(addprefix locale/,$(addsuffix /LC_MESSAGES,$(TRANSLATIONS)))
+
+add-language: gettext
+	@test -n "$(L)" || { echo "usage: make add-language L=<code>, e.g. L=ja or L=pt_BR"; exit 2; }
+	$(PY) tools/add_language.py $(BUILDDIR)/gettext locale $(L)
 
 serve: $(STAMP)
 	$(VENV)/bin/sphinx-autobuild -c . -d $(BUILDDIR)/serve-doctrees/$(SERVE_LANG) -D language=$(SERVE_LANG) \

@@ -21,6 +21,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.doctest",
     "sphinx.ext.mathjax",
+    "sphinx-mathjax-offline",  # serve MathJax from _static: the site works offline
     "sphinx_copybutton",
     # Project extensions (docs/_ext/), one job each.
     "lang_overrides",
@@ -28,9 +29,16 @@ extensions = [
     "snippet_ledger",
     "hardwrap_check",
     "api_links",
+    "api_index",
+    "glossary_terms",
+    "language_switcher",
+    "version_stamp",
+    "output_blocks",
+    "ui_strings",
+    "translation_status",
 ]
 
-exclude_patterns = ["_ext", "_templates", "_static"]
+exclude_patterns = ["_ext", "_templates", "_static", "_locale"]
 myst_enable_extensions = ["colon_fence", "dollarmath", "deflist", "fieldlist"]
 # Python is the default language of unlabelled blocks, so the ledger treats them as Python.
 highlight_language = "python"
@@ -46,7 +54,9 @@ nitpick_ignore_regex = [
 
 # -- i18n --------------------------------------------------------------------
 language = "zh_CN"
-locale_dirs = ["../locale/"]  # relative to the source dir (docs/)
+# Relative to the source dir (docs/). The page catalogs first (glossary_terms reads
+# locale_dirs[0]); docs/_locale holds the theme's Chinese UI strings (domain "sphinx").
+locale_dirs = ["../locale/", "_locale/"]
 gettext_compact = False  # one catalog per page
 gettext_additional_targets = []  # code is never translated: both builds run the same code
 gettext_last_translator = "torch-notes translators"
@@ -59,11 +69,13 @@ language_overrides = {
         "html_title": "torch-notes：PyTorch 与 Python 参考",
         "html_short_title": "torch-notes",
         "api_links_label": "官方文档",
+        "version_stamp_format": "本页示例已在 torch {torch}、Python {python} 下验证。",
     },
     "en": {
         "html_title": "torch-notes: a PyTorch and Python reference",
         "html_short_title": "torch-notes",
         "api_links_label": "Official documentation",
+        "version_stamp_format": "The examples on this page were verified with torch {torch} and Python {python}.",
     },
 }
 
@@ -92,14 +104,27 @@ snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tes
 html_theme = "furo"
 html_static_path = ["docs/_static"]  # relative to the configuration dir
 html_css_files = ["torch-notes.css"]
+html_favicon = "docs/_static/favicon.svg"  # declared, so browsers do not probe /favicon.ico
 templates_path = ["docs/_templates"]
 html_copy_source = False  # the sources are Chinese; the English site must not ship them
 html_show_sourcelink = False
 html_last_updated_fmt = None
-# A small user dictionary: the default one is loaded by jieba from its cache
-# anyway, and reloading it as a user dictionary costs seconds per build.
-html_search_options = {"dict": str(ROOT / "docs" / "_ext" / "jieba_terms.txt")}
+# The language switcher sits under the site name; no ads, no Read the Docs version menu.
+html_sidebars = {"**": ["sidebar/brand.html", "sidebar/language-switcher.html", "sidebar/search.html",
+                        "sidebar/scroll-start.html", "sidebar/navigation.html", "sidebar/scroll-end.html"]}
+# Editions of every page, one folder per language (language_switcher.py).
+site_languages = {
+    "zh_CN": {"hreflang": "zh-CN", "label": "中文"},
+    "en": {"hreflang": "en", "label": "English"},
+}
+# jieba's user dictionary is generated from the glossary (glossary_terms.py): small,
+# so the build does not reload jieba's whole default dictionary (seconds).
+html_search_options = {}
 
+# Copy code only: strip ">>> "/"... " prompts and drop every line without one (output).
 copybutton_prompt_text = r">>> |\.\.\. "
 copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = True
+copybutton_exclude = ".linenos"  # not ".gp": the prompts must stay visible to the regexp above
+# testoutput blocks are output, not code: output_blocks.py marks them no-copybutton.
+copybutton_selector = "div:not(.no-copybutton) > div.highlight > pre"

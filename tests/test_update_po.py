@@ -1,33 +1,80 @@
-"""make update-po keeps translations: changed entries turn fuzzy with their previous source."""
+"""make update-po never loses a translation, and its catalogs do not churn.
 
-import shutil
-import subprocess
+On a copy of the fixture project (tests/fixture_project.py): one paragraph is
+edited, one moved, one deleted, and a catalog is saved by a "PO editor" with
+other line wrapping; then ``make update-po`` runs, twice, with different BUILDDIRs.
+"""
 
 import polib
-from conftest import ROOT
+import pytest
+from fixture_project import FIXTURE, catalogs, make, make_project
+
+CHANGED_OLD = "第一段：这一段会被修改。"
+CHANGED_NEW = "第一段：这一段已经被修改过了。"
+MOVED = "第二段：这一段会被移到页尾。"
+DELETED = "第三段：这一段会被删除。"
+INDEX = "locale/en/LC_MESSAGES/index.po"
+PAGE = "locale/en/LC_MESSAGES/chapter/page.po"
 
 
-def test_changed_paragraph_becomes_fuzzy_with_previous_source(tmp_path):
-    project = tmp_path / "project"
-    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(".venv", "_build", ".git", "*.mo", "__pycache__"))
-    (project / ".venv").symlink_to(ROOT / ".venv")
-    page = project / "docs" / "tensors" / "broadcasting.md"
-    old = "两个张量可以广播，当且仅当同时满足下面两条："
-    new = "两个张量能够广播，当且仅当同时满足下面两条："
-    page.write_text(page.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-    po_path = project / "locale" / "en" / "LC_MESSAGES" / "tensors" / "broadcasting.po"
-    before = polib.pofile(str(po_path))
-    translated_before = before.find(old).msgstr
-    untouched = {e.msgid: e.msgstr for e in before if e.msgid != old}
+@pytest.fixture(scope="module")
+def updated(tmp_path_factory):
+    project = make_project(tmp_path_factory.mktemp("update-po"))
+    index = project / "docs" / "index.md"
+    text = index.read_text(encoding="utf-8")
+    text = text.replace(CHANGED_OLD, CHANGED_NEW).replace(MOVED + "\n\n", "").replace(DELETED + "\n\n", "")
+    index.write_text(text + "\n" + MOVED + "\n", encoding="utf-8")
+    rewrapped = polib.pofile(str(project / PAGE), wrapwidth=0)  # a PO editor that never wraps
+    rewrapped.save(str(project / PAGE))
+    before = polib.pofile(str(FIXTURE / INDEX))
+    make(project, "update-po")
+    first = catalogs(project)
+    make(project, "update-po", "BUILDDIR=_build/a/deeper/folder")
+    return project, before, first
 
-    result = subprocess.run(["make", "--no-print-directory", "update-po", "SPHINXOPTS=-q"],
-                            cwd=project, capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
 
-    after = polib.pofile(str(po_path))
-    changed = after.find(new)
+def test_changed_paragraph_becomes_fuzzy_with_previous_source(updated):
+    project, before, _ = updated
+    after = polib.pofile(str(project / INDEX))
+    changed = after.find(CHANGED_NEW)
     assert changed is not None and changed.fuzzy
-    assert changed.msgstr == translated_before, "the old translation was lost"
-    assert changed.previous_msgid == old, "the previous source text is not recorded (#| msgid)"
-    assert after.find(old) is None
-    assert {e.msgid: e.msgstr for e in after if e.msgid != new} == untouched
+    assert changed.msgstr == before.find(CHANGED_OLD).msgstr, "the old translation was lost"
+    assert changed.previous_msgid == CHANGED_OLD, "the previous source text is not recorded (#| msgid)"
+    assert after.find(CHANGED_OLD) is None
+    assert f'#| msgid "{CHANGED_OLD}"' in (project / INDEX).read_text(encoding="utf-8")
+
+
+def test_moved_paragraph_keeps_its_translation(updated):
+    project, before, _ = updated
+    moved = polib.pofile(str(project / INDEX)).find(MOVED)
+    assert moved is not None and not moved.fuzzy and moved.msgstr == before.find(MOVED).msgstr
+
+
+def test_deleted_paragraph_is_removed_not_kept_as_obsolete(updated):
+    project, _, _ = updated
+    text = (project / INDEX).read_text(encoding="utf-8")
+    assert DELETED not in text and "#~" not in text
+
+
+def test_unchanged_entries_are_untouched(updated):
+    project, before, _ = updated
+    after = {e.msgid: e.msgstr for e in polib.pofile(str(project / INDEX))}
+    for entry in before:
+        if entry.msgid not in (CHANGED_OLD, DELETED):
+            assert after[entry.msgid] == entry.msgstr
+
+
+def test_wrapping_and_locations_are_normalised(updated):
+    project, _, _ = updated
+    assert (project / PAGE).read_bytes() == (FIXTURE / PAGE).read_bytes(), "the PO editor's wrapping stayed"
+    for path, data in catalogs(project).items():
+        for line in data.decode("utf-8").splitlines():
+            assert len(line) <= 79 or not line.startswith('"'), f"{path}: unwrapped line {line!r}"
+            if line.startswith("#: "):
+                assert line == "#: " + " ".join(f"docs/{p.split('docs/', 1)[1]}" for p in line[3:].split()), line
+                assert not any(part.rsplit(":", 1)[-1].isdigit() for part in line[3:].split()), "line numbers"
+
+
+def test_a_second_run_changes_nothing_whatever_the_builddir(updated):
+    project, _, first = updated
+    assert catalogs(project) == first

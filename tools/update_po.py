@@ -13,19 +13,27 @@ For every template ``POT_DIR/<page>.pot`` and every language:
   paragraph is gone become obsolete and are then dropped;
 * a missing catalog is created from its template, every entry untranslated.
 
-Locations are kept per file without line numbers, and lines are wrapped at
-msgmerge's default width, so catalog diffs show only real changes. Every
+Locations are kept per file, project-relative (``docs/tensors/index.md``,
+whatever BUILDDIR is) and without line numbers, and lines are wrapped at
+msgmerge's default width (whatever a PO editor did), so catalog diffs show
+only real changes and a second run changes nothing. Every
 existing catalog is validated first; if one is broken, the run stops before
 touching any file and names the file and line.
 """
 
+import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import polib
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lint_po import file_problems  # noqa: E402
+
 LOCATION = "--add-location=file"  # no line numbers: no churn when text moves
+WIDTH = "--width=79"  # msgmerge's default, stated: every catalog is wrapped the same way
 
 
 def run(*cmd: str) -> subprocess.CompletedProcess:
@@ -33,32 +41,40 @@ def run(*cmd: str) -> subprocess.CompletedProcess:
 
 
 def broken_catalogs(catalogs: list[Path]) -> list[str]:
-    errors = []
-    for po in catalogs:
-        result = run("msgfmt", "--check", "-o", "/dev/null", str(po))
-        if result.returncode != 0:
-            errors.append(result.stderr.strip() or f"{po}: msgfmt failed")
-    return errors
+    """Syntax, duplicate entries, charset: the same file checks as ``make lint-po``."""
+    return [f"{po}:{line}: [{rule}] {message}" for po in catalogs for line, rule, message in file_problems(po)]
 
 
 def without_pot_date(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith('"POT-Creation-Date:'))
 
 
+def project_relative_locations(pot_text: str) -> str:
+    """'#: ../../../docs/a.md' -> '#: docs/a.md': the same whatever the depth of BUILDDIR."""
+    return re.sub(r"^#: .*$", lambda m: re.sub(r"(?<=[ :])(?:\.\./)+", "", m.group()), pot_text, flags=re.M)
+
+
 def merge(pot: Path, po: Path) -> None:
     before = po.read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        template = Path(tmp) / pot.name
+        template.write_text(project_relative_locations(pot.read_text(encoding="utf-8")), encoding="utf-8")
+        merge_steps(template, po)
+    # A fresh template always has a new creation date; keep the old one when
+    # nothing else changed, so an unchanged page leaves no diff.
+    if without_pot_date(po.read_text(encoding="utf-8")) == without_pot_date(before):
+        po.write_text(before, encoding="utf-8")
+
+
+def merge_steps(pot: Path, po: Path) -> None:
     steps = [
-        ("msgmerge", "--quiet", "--previous", "--update", "--backup=none", LOCATION, str(po), str(pot)),
-        ("msgattrib", "--no-obsolete", LOCATION, "-o", str(po), str(po)),
+        ("msgmerge", "--quiet", "--previous", "--update", "--backup=none", WIDTH, LOCATION, str(po), str(pot)),
+        ("msgattrib", "--no-obsolete", WIDTH, LOCATION, "-o", str(po), str(po)),
     ]
     for cmd in steps:
         result = run(*cmd)
         if result.returncode != 0:
             sys.exit(f"{po}: {cmd[0]} failed:\n{result.stderr}")
-    # A fresh template always has a new creation date; keep the old one when
-    # nothing else changed, so an unchanged page leaves no diff.
-    if without_pot_date(po.read_text(encoding="utf-8")) == without_pot_date(before):
-        po.write_text(before, encoding="utf-8")
 
 
 def create(pot: Path, po: Path, language: str) -> None:

@@ -25,7 +25,12 @@ EXACT = {
     "torch.Size": PYTORCH + "size.html#torch.Size",
     "torch.device": PYTORCH + "tensor_attributes.html#torch.device",
     "torch.dtype": PYTORCH + "tensor_attributes.html#torch.dtype",
-    "torch.Tensor.data": PYTORCH + "tensors.html#torch.Tensor",  # not documented on its own
+    # Tensor attributes without a generated page of their own (docs/source/tensors.rst lists the ones with).
+    "torch.Tensor.data": PYTORCH + "tensors.html#torch.Tensor",
+    "torch.Tensor.dtype": PYTORCH + "tensor_attributes.html#torch.dtype",
+    "torch.Tensor.grad_fn": PYTORCH + "notes/autograd.html",
+    "torch.Tensor.T": PYTORCH + "tensors.html#torch.Tensor.T",
+    "torch.Tensor.mT": PYTORCH + "tensors.html#torch.Tensor.mT",
     "torch.autograd.Variable": PYTORCH + "autograd.html#variable-deprecated",
     "torch.nn.Parameter": PYTORCH + "generated/torch.nn.parameter.Parameter.html",
 }

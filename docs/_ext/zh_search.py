@@ -7,7 +7,16 @@
   ships the English stemmer (sphinx-doc/sphinx#14229), so the search page
   throws and hangs. ``FixedSearchChinese`` points ``Stemmer`` at the stemmer
   that is actually bundled.
+* The browser splits a query only at spaces and punctuation, so 计算梯度
+  typed without a space finds nothing. ``FixedSearchChinese`` ships
+  ``zh_query_split.js`` as the language's ``splitQuery``: forward maximum
+  matching against the Chinese words of the loaded search index.
+
+The jieba user dictionary (``html_search_options["dict"]``) is generated
+from the glossary by ``glossary_terms.py``.
 """
+
+from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
@@ -24,6 +33,9 @@ def bundled_stemmer_code(rawcode: str, stemmer_class: str) -> str:
     ))
 
 
+QUERY_SPLITTER = (Path(__file__).parent / "zh_query_split.js").read_text(encoding="utf-8")
+
+
 class FixedSearchChinese(SearchChinese):
     """SearchChinese whose JavaScript stemmer is the one it actually bundles."""
 
@@ -31,6 +43,7 @@ class FixedSearchChinese(SearchChinese):
     # from language_name ("ChineseStemmer"), but the file defines EnglishStemmer.
     js_stemmer_rawcode = ""
     js_stemmer_code = bundled_stemmer_code(SearchChinese.js_stemmer_rawcode, "EnglishStemmer")
+    js_splitter_code = QUERY_SPLITTER
 
 
 def is_chinese(language: str | None) -> bool:

@@ -1,0 +1,102 @@
+"""The glossary page is the single source of the terminology.
+
+``docs/glossary.md`` holds one ``{glossary}`` block: each term line is the
+Chinese term, its ``msgstr`` in ``locale/en/LC_MESSAGES/glossary.po`` is the
+English term. This extension reads exactly that and
+
+* writes a small jieba user dictionary of the Chinese terms into the doctree
+  directory and points ``html_search_options["dict"]`` at it, so the search
+  index keeps domain terms such as 自动求导 and 学习率 whole (the full jieba
+  default dictionary would cost seconds per build);
+* shows the term in the other language next to each term on the glossary
+  page (the English counterpart in the Chinese build, the Chinese term,
+  marked ``lang="zh-CN"``, in the English build).
+"""
+
+import html
+import re
+from pathlib import Path
+
+import polib
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+FENCE_OPEN = re.compile(r"^(`{3,}|:{3,})\{glossary\}")
+
+
+def read_terms(glossary_md: Path) -> list[str]:
+    """The term lines of the {glossary} blocks of a MyST page, in order."""
+    terms, fence = [], None
+    for line in glossary_md.read_text(encoding="utf-8").splitlines():
+        if fence is None:
+            match = FENCE_OPEN.match(line)
+            fence = match.group(1) if match else None
+        elif line.strip() == fence:
+            fence = None
+        elif line.strip() and not line[0].isspace() and not line.startswith(":"):
+            terms.append(line.strip())
+    return terms
+
+
+def read_pairs(glossary_md: Path, catalog: Path) -> dict[str, str]:
+    """{Chinese term: English term} for every term line translated in the catalog."""
+    translations = {}
+    if catalog.is_file():
+        translations = {e.msgid: e.msgstr for e in polib.pofile(str(catalog))
+                        if e.msgstr and not e.fuzzy and not e.obsolete}
+    return {term: translations[term] for term in read_terms(glossary_md) if term in translations}
+
+
+def jieba_dictionary(terms: list[str]) -> str:
+    """jieba user-dictionary text: one word a line, no frequency (jieba then suggests one that keeps it whole)."""
+    return "".join(f"{term}\n" for term in terms if " " not in term)
+
+
+def paths(app: Sphinx) -> tuple[Path, Path]:
+    md = Path(app.srcdir) / (app.config.glossary_docname + ".md")
+    catalog_dir = Path(app.srcdir) / app.config.locale_dirs[0]
+    po = catalog_dir / app.config.glossary_catalog_language / "LC_MESSAGES" / (app.config.glossary_docname + ".po")
+    return md, po.resolve()
+
+
+def write_jieba_dictionary(app: Sphinx) -> None:
+    md, _ = paths(app)
+    if app.builder.format != "html" or not (app.config.language or "").startswith("zh") or not md.is_file():
+        return
+    target = Path(app.doctreedir) / "glossary-jieba-dict.txt"
+    text = jieba_dictionary(read_terms(md))
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    app.config.html_search_options = {**app.config.html_search_options, "dict": str(target)}
+
+
+def add_counterparts(app: Sphinx, doctree: nodes.document) -> None:
+    if app.env.docname != app.config.glossary_docname:
+        return
+    md, po = paths(app)
+    app.env.note_dependency(str(po))  # a new English term must rebuild the Chinese page too
+    zh_to_en = read_pairs(md, po)
+    en_to_zh = {en.lower(): zh for zh, en in zh_to_en.items()}
+    for term in doctree.findall(nodes.term):
+        text = term.astext().strip()
+        if text in zh_to_en:
+            lang, other = "en", zh_to_en[text]
+        elif text.lower() in en_to_zh:
+            lang, other = "zh-CN", en_to_zh[text.lower()]
+        else:
+            logger.warning("glossary term %r has no translation in %s", text, po, location=term)
+            continue
+        term += nodes.raw("", f' <span class="glossary-counterpart" lang="{lang}">{html.escape(other)}</span>',
+                          format="html")
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_config_value("glossary_docname", "glossary", "env", types=frozenset({str}))
+    app.add_config_value("glossary_catalog_language", "en", "env", types=frozenset({str}))
+    app.connect("builder-inited", write_jieba_dictionary)
+    app.connect("doctree-read", add_counterparts)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

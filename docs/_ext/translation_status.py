@@ -1,0 +1,158 @@
+"""The translation status table, computed from the catalogs at build time.
+
+A page says where the table goes::
+
+    ```{translation-status}
+    ```
+
+and gets, for every translation language (every ``<locale_dirs[0]>/<lang>/LC_MESSAGES``),
+a summary line and a table: one row per chapter (its totals) followed by one
+row per page, with the translated, fuzzy and untranslated message counts and
+the share done. Counting is ``tools/po_stats.py``'s (a fuzzy entry is not
+translated), so the page and ``make stats``/``make todo`` always agree.
+
+Pages are named by their docname (``tensors/broadcasting``), linked to the
+page, so the English site shows no Chinese. The generated text is never
+offered for translation, and the pages holding the directive are read again on
+every build, so the numbers are those of the catalogs at build time.
+"""
+
+import sys
+from pathlib import Path
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util.docutils import SphinxDirective
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from po_stats import PageStats, language_stats  # noqa: E402
+from project import translations  # noqa: E402
+
+LABELS = {
+    "zh_CN": {
+        "page": "页面", "translated": "已翻译", "fuzzy": "待审校", "untranslated": "未翻译", "done": "完成度",
+        "summary": "{language}：完成 {percent}（共 {total} 条消息，已翻译 {translated} 条，"
+                   "待审校 {fuzzy} 条，未翻译 {untranslated} 条）",
+        "none": "还没有任何翻译语言。",
+    },
+    "en": {
+        "page": "Page", "translated": "Translated", "fuzzy": "Fuzzy", "untranslated": "Untranslated",
+        "done": "Done",
+        "summary": "{language}: {percent} done ({total} messages: {translated} translated, {fuzzy} fuzzy, "
+                   "{untranslated} untranslated)",
+        "none": "There is no translation language yet.",
+    },
+}
+
+
+def chapters(rows: list[PageStats]) -> dict[str, list[PageStats]]:
+    """Pages grouped by their first folder; top-level pages form the chapter ''."""
+    grouped: dict[str, list[PageStats]] = {}
+    for row in rows:
+        grouped.setdefault(row.page.split("/")[0] if "/" in row.page else "", []).append(row)
+    return dict(sorted(grouped.items()))
+
+
+def total(name: str, rows: list[PageStats]) -> PageStats:
+    return PageStats(name, sum(r.translated for r in rows), sum(r.fuzzy for r in rows),
+                     sum(r.untranslated for r in rows))
+
+
+def percent(stats: PageStats) -> str:
+    return f"{stats.percent:.1f}%"
+
+
+def text(value: str) -> nodes.paragraph:
+    paragraph = nodes.paragraph("", "", nodes.Text(value))
+    paragraph["translatable"] = False  # generated: never extracted into a catalog
+    return paragraph
+
+
+class TranslationStatus(SphinxDirective):
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.env.translation_status_docs = getattr(self.env, "translation_status_docs", set()) | {self.env.docname}
+        labels = LABELS.get(self.config.language, LABELS["en"])
+        locale_dir = Path(self.env.srcdir) / self.config.locale_dirs[0]
+        languages = translations(locale_dir)
+        if not languages:
+            return [text(labels["none"])]
+        result = []
+        for language in languages:
+            for po in (locale_dir / language / "LC_MESSAGES").rglob("*.po"):
+                self.env.note_dependency(str(po))
+            rows = language_stats(locale_dir, language)
+            all_rows = total(language, rows)
+            summary = text(labels["summary"].format(
+                language=language, percent=percent(all_rows), total=all_rows.total,
+                translated=all_rows.translated, fuzzy=all_rows.fuzzy, untranslated=all_rows.untranslated))
+            section = nodes.container(classes=["translation-status"])
+            section += summary
+            section += self.table(rows, labels)
+            result.append(section)
+        return result
+
+    def table(self, rows: list[PageStats], labels: dict) -> nodes.table:
+        columns = ["page", "translated", "fuzzy", "untranslated", "done"]
+        table = nodes.table(classes=["translation-status-table"])
+        group = nodes.tgroup(cols=len(columns))
+        table += group
+        for width in (40, 15, 15, 15, 15):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        group += head
+        head += self.row([text(labels[c]) for c in columns])
+        body = nodes.tbody()
+        group += body
+        for chapter, pages in chapters(rows).items():
+            if chapter:
+                stats = total(chapter + "/", pages)
+                body += self.row([nodes.paragraph("", "", nodes.strong("", stats.page)), *self.numbers(stats)],
+                                 classes=["chapter"])
+            for page in pages:
+                body += self.row([self.link(page.page), *self.numbers(page)])
+        return table
+
+    def numbers(self, stats: PageStats) -> list[nodes.paragraph]:
+        return [text(str(stats.translated)), text(str(stats.fuzzy)), text(str(stats.untranslated)),
+                text(percent(stats))]
+
+    def link(self, docname: str) -> nodes.paragraph:
+        label = nodes.literal(docname, docname)
+        if docname not in self.env.found_docs:
+            return nodes.paragraph("", "", label)  # a catalog without a page: check_catalogs reports it
+        ref = addnodes.pending_xref("", label, refdomain="std", reftype="doc", reftarget="/" + docname,
+                                    refexplicit=True, refdoc=self.env.docname)
+        return nodes.paragraph("", "", ref)
+
+    @staticmethod
+    def row(cells: list[nodes.Node], classes: list[str] | None = None) -> nodes.row:
+        row = nodes.row(classes=classes or [])
+        for cell in cells:
+            row += nodes.entry("", cell)
+        return row
+
+
+def always_outdated(app: Sphinx, env: BuildEnvironment, added, changed, removed) -> list[str]:
+    """Read the status pages again on every build: catalogs may have been added or removed."""
+    return sorted(getattr(env, "translation_status_docs", set()) - set(removed))
+
+
+def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    getattr(env, "translation_status_docs", set()).discard(docname)
+
+
+def merge(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
+    env.translation_status_docs = (getattr(env, "translation_status_docs", set())
+                                   | getattr(other, "translation_status_docs", set()))
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_directive("translation-status", TranslationStatus)
+    app.connect("env-get-outdated", always_outdated)
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,201 @@
+"""A headless Debian chromium driven over the DevTools protocol (CDP).
+
+No browser is downloaded: this starts the system ``/usr/bin/chromium``
+(installed by ``.ci/run``) with a fresh profile and talks to one page over
+the websocket the browser opens, using the pinned ``websockets`` package.
+It records every JavaScript exception, ``console.error`` and browser log
+error (failed resource loads included) of every page it visits, in
+``errors``, so the tests can assert that no page had any. The test machine
+is offline: a resource that fails to load from another host than the local
+server (MathJax from its CDN) goes to ``offline`` instead.
+"""
+
+import base64
+import itertools
+import json
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from websockets.sync.client import connect
+
+CHROMIUM = "/usr/bin/chromium"
+LOCAL = ("http://127.0.0.1:", "data:")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-default-apps", "--mute-audio", "--window-size=1280,900", "--remote-debugging-port=0"]
+
+
+class BrowserError(RuntimeError):
+    pass
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+class SiteServer:
+    """Serve a folder on 127.0.0.1 (a free port) from a background thread."""
+
+    def __init__(self, root: Path):
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class Chromium:
+    """One headless chromium with one page; ``errors`` collects what went wrong on it."""
+
+    def __init__(self, executable: str = CHROMIUM, timeout: float = 20):
+        if not shutil.which(executable):
+            raise BrowserError(f"{executable} not found: install Debian's chromium (see .ci/run)")
+        self.timeout = timeout
+        self.profile = tempfile.mkdtemp(prefix="torch-notes-chromium-")
+        self.process = subprocess.Popen([executable, *FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.ids = itertools.count(1)
+        self.events: list[dict] = []
+        self.errors: list[str] = []
+        self.offline: list[str] = []
+        self.ws = connect(self._page_websocket(), max_size=None, open_timeout=timeout).__enter__()
+        for domain in ("Page", "Runtime", "Log"):
+            self.send(f"{domain}.enable")
+        # A headless page never has the focus, and copying to the clipboard needs it.
+        self.send("Emulation.setFocusEmulationEnabled", enabled=True)
+
+    def _page_websocket(self) -> str:
+        port_file = Path(self.profile, "DevToolsActivePort")
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise BrowserError(f"chromium exited with code {self.process.returncode}")
+            if port_file.is_file() and port_file.read_text().strip():
+                port = port_file.read_text().split()[0]
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2) as reply:
+                        pages = [t for t in json.load(reply) if t["type"] == "page"]
+                except OSError:
+                    pages = []
+                if pages:
+                    return pages[0]["webSocketDebuggerUrl"]
+            time.sleep(0.05)
+        raise BrowserError("chromium did not open its DevTools port")
+
+    def close(self) -> None:
+        try:
+            self.ws.__exit__(None, None, None)
+        finally:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    # -- protocol ---------------------------------------------------------
+    def _receive(self, timeout: float) -> dict:
+        try:
+            message = json.loads(self.ws.recv(timeout=timeout))
+        except TimeoutError:
+            raise BrowserError("no message from chromium in time") from None
+        if "method" in message:
+            self._note(message)
+            self.events.append(message)
+        return message
+
+    def _note(self, event: dict) -> None:
+        method, params = event["method"], event.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            details = params["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text")
+            self.errors.append(f"exception at {details.get('url', '?')}:{details.get('lineNumber')}: {text}")
+        elif method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
+            text = " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"])
+            self.errors.append(f"console.{params['type']}: {text}")
+        elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
+            entry = params["entry"]
+            if entry["source"] == "network" and not entry.get("url", "").startswith(LOCAL):
+                self.offline.append(entry.get("url", ""))
+                return
+            self.errors.append(f"{entry['source']} error: {entry['text']} ({entry.get('url', '')})")
+
+    def send(self, method: str, **params) -> dict:
+        message_id = next(self.ids)
+        self.ws.send(json.dumps({"id": message_id, "method": method, "params": params}))
+        deadline = time.monotonic() + self.timeout
+        while True:
+            message = self._receive(max(0.01, deadline - time.monotonic()))
+            if message.get("id") == message_id:
+                if "error" in message:
+                    raise BrowserError(f"{method}: {message['error']}")
+                return message.get("result", {})
+
+    def wait_event(self, method: str) -> dict:
+        deadline = time.monotonic() + self.timeout
+        while True:
+            for index, event in enumerate(self.events):
+                if event["method"] == method:
+                    return self.events.pop(index)
+            self._receive(max(0.01, deadline - time.monotonic()))
+
+    # -- page -------------------------------------------------------------
+    def evaluate(self, expression: str, user_gesture: bool = False):
+        """Value of a JavaScript expression (promises awaited); user_gesture counts as a reader's click."""
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True,
+                           userGesture=user_gesture)
+        if "exceptionDetails" in result:
+            raise BrowserError(f"{expression!r} failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def until_loaded(self, action) -> None:
+        self.events = [e for e in self.events if e["method"] != "Page.loadEventFired"]
+        action()
+        self.wait_event("Page.loadEventFired")
+
+    def open(self, url: str) -> None:
+        self.until_loaded(lambda: self.send("Page.navigate", url=url))
+
+    def click_and_wait(self, selector: str) -> None:
+        """Click (as a reader) an element that loads another page, and wait until it has."""
+        self.until_loaded(lambda: self.click(selector))
+
+    def click(self, selector: str) -> None:
+        found = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+                              f" if (!e) return false; e.click(); return true; }})()", user_gesture=True)
+        if not found:
+            raise BrowserError(f"nothing matches {selector!r} on {self.location()}")
+
+    def wait_for(self, expression: str, what: str):
+        """Poll a JavaScript expression until it is truthy; return its value."""
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise BrowserError(f"timed out waiting for {what} on {self.location()}")
+
+    def location(self) -> str:
+        return self.evaluate("window.location.href")
+
+    def screenshot(self, path: Path) -> None:
+        data = self.send("Page.captureScreenshot", format="png")["data"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(data))
+
+

@@ -1,0 +1,35 @@
+"""A temporary project laid out like torch-notes and driven by the project's own Makefile and tools.
+
+tests/roots/test-translator-project/ holds its conf.py, docs/ and locale/; the
+copy gets the real Makefile, tools/ and docs/_ext/, and the virtualenv by link.
+"""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from conftest import ROOT
+
+FIXTURE = ROOT / "tests" / "roots" / "test-translator-project"
+
+
+def make_project(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURE, project)
+    shutil.copytree(ROOT / "tools", project / "tools", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "docs" / "_ext", project / "docs" / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / "Makefile", project / "Makefile")
+    shutil.copy2(ROOT / "requirements.txt", project / "requirements.txt")  # older than the venv's stamp
+    (project / ".venv").symlink_to(ROOT / ".venv")
+    return project
+
+
+def make(project: Path, *args: str) -> str:
+    result = subprocess.run(["make", "--no-print-directory", *args, "SPHINXOPTS=-q -W"], cwd=project,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, f"make {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
+    return result.stdout
+
+
+def catalogs(project: Path) -> dict[Path, bytes]:
+    return {p.relative_to(project): p.read_bytes() for p in sorted((project / "locale").rglob("*.po"))}

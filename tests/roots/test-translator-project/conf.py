@@ -1,0 +1,29 @@
+# A small project laid out like torch-notes (conf.py at the root, pages in docs/,
+# catalogs in locale/), driven by the project's own Makefile and tools/.
+# tests/test_translator_workflow.py copies it, with Makefile, tools/ and docs/_ext/, into a temporary folder.
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "docs" / "_ext"))
+
+project = "fixture"
+extensions = ["myst_parser", "lang_overrides", "translation_status"]
+exclude_patterns = ["_ext"]
+language = "zh_CN"
+locale_dirs = ["../locale/"]
+gettext_compact = False
+gettext_location = True
+html_theme = "basic"
+
+language_overrides = {
+    "zh_CN": {
+        "html_title": "测试项目",
+    },
+    "en": {
+        "html_title": "Fixture project",
+    },
+}
+site_languages = {
+    "zh_CN": {"hreflang": "zh-CN", "label": "中文"},
+    "en": {"hreflang": "en", "label": "English"},
+}

@@ -1,0 +1,131 @@
+"""make lint-po: translations keep the source's markup and the glossary's terms; broken catalogs are named.
+
+The project's own catalogs must pass. The fixture project tests/roots/test-lint-po/
+breaks every rule: markup.po says in each entry's '#. expect:' comment what
+the lint must report for it (and which tricky entries must pass);
+malformed/ holds catalogs that do not parse.
+"""
+
+import hashlib
+import re
+import subprocess
+import sys
+
+import polib
+import pytest
+from conftest import ROOT
+from glossary_terms import read_terms
+from lint_po import Markup, glossary_pairs, lint, lint_file
+
+FIXTURE = ROOT / "tests" / "roots" / "test-lint-po"
+MESSAGES = FIXTURE / "locale" / "en" / "LC_MESSAGES"
+MALFORMED = FIXTURE / "malformed"
+LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): \[(?P<rule>[\w-]+)\] ")
+
+
+def test_project_catalogs_pass_the_lint():
+    """Markup and terminology of every catalog (pages in locale/terminology-pending.txt: markup only)."""
+    errors = lint([ROOT / "locale"])
+    assert not errors, "\n".join(errors)
+
+
+def test_glossary_terms_come_from_the_glossary_page_and_its_catalog():
+    assert read_terms(FIXTURE / "glossary.md") == ["张量", "零维张量", "广播", "梯度", "概率", "参数"]
+    pairs = glossary_pairs(FIXTURE / "glossary.md", MESSAGES / "glossary.po")
+    assert pairs["零维张量"] == ["zero-dimensional tensor"] and pairs["张量"] == ["tensor"]
+    assert pairs["参数"] == ["parameter", "argument"], "variants from '# also:' on the term's entry"
+    assert "术语表之外的段落：这里的“张量”不是术语行。" not in pairs
+
+
+def expected_rules(entry: polib.POEntry) -> list[str]:
+    words = re.match(r"expect: ([\w ]+)", entry.comment).group(1).split()
+    return [] if words == ["nothing"] else sorted(set(words))
+
+
+def test_every_rule_is_caught_and_every_correct_entry_passes():
+    po = MESSAGES / "markup.po"
+    reported: dict[int, list[str]] = {}
+    for error in lint_file(po, docs_dir=FIXTURE):
+        match = LINE.match(error)
+        assert match and match["path"] == str(po), error
+        reported.setdefault(int(match["line"]), []).append(match["rule"])
+    wrong = []
+    for entry in polib.pofile(str(po)):
+        want, got = expected_rules(entry), sorted(set(reported.pop(entry.linenum, [])))
+        if want != got:
+            wrong.append(f"line {entry.linenum} {entry.msgid!r}: expected {want}, got {got}")
+    assert not wrong and not reported, "\n".join(wrong) + f"\nunexpected: {reported}"
+    rules = {rule for e in polib.pofile(str(po)) for rule in expected_rules(e)}
+    assert rules == {"code", "role", "link", "label", "math", "number", "placeholder", "html", "url", "markup",
+                     "terminology"}
+
+
+def test_a_message_names_the_file_line_rule_entry_and_problem():
+    errors = lint_file(MESSAGES / "markup.po", docs_dir=FIXTURE)
+    line = next(e.linenum for e in polib.pofile(str(MESSAGES / "markup.po")) if e.msgid == "张量的梯度")
+    assert (f"{MESSAGES / 'markup.po'}:{line}: [terminology] '张量的梯度': uses glossary term '梯度' "
+            "but not its English term 'gradient'") in "\n".join(errors)
+
+
+@pytest.mark.parametrize("name, line, rule, text", [
+    ("syntax.po", 12, "syntax", "end-of-line within string"),
+    ("duplicate.po", 13, "syntax", "duplicate message definition"),
+    ("charset.po", 6, "charset", "header declares ISO-8859-1"),
+    ("not-utf8.po", 10, "charset", "is not UTF-8"),
+])
+def test_a_malformed_catalog_is_reported_at_the_spot(name, line, rule, text):
+    errors = lint_file(MALFORMED / name)
+    assert errors and errors[0].startswith(f"{MALFORMED / name}:{line}: [{rule}] ") and text in errors[0], errors
+
+
+def digest(folder):
+    return {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_command_line_fails_and_writes_nothing():
+    before = digest(FIXTURE)
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "lint_po.py"), "--docs", str(FIXTURE), str(FIXTURE)],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "malformed/syntax.po:12: [syntax]" in result.stdout and "markup.po" in result.stdout
+    assert digest(FIXTURE) == before
+
+
+def test_update_po_refuses_a_malformed_catalog_and_touches_nothing(tmp_path):
+    from update_po import update
+    pot_dir, locale = tmp_path / "pot", tmp_path / "locale"
+    (pot_dir).mkdir()
+    (pot_dir / "index.pot").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                                       'msgid "一段文字。"\nmsgstr ""\n', encoding="utf-8")
+    messages = locale / "en" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    (messages / "index.po").write_bytes((MALFORMED / "charset.po").read_bytes())
+    (messages / "other.po").write_bytes((MESSAGES / "glossary.po").read_bytes())
+    before = digest(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        update(pot_dir, locale, ["en"])
+    assert f"{messages / 'index.po'}:6: [charset]" in str(stop.value) and "nothing was changed" in str(stop.value)
+    assert digest(tmp_path) == before
+
+
+def test_markup_extraction():
+    markup = Markup("见 {ref}`标题 <label>` 和 `x` 与 [a](https://e.org/x) $y$ %(n)d <b>t</b> 42 https://f.org")
+    assert markup.roles == [("ref", "label")] and markup.titles == ["标题"]
+    assert markup.code == ["x"] and markup.math == ["y"] and markup.links == ["https://e.org/x"]
+    assert sorted(markup.urls) == ["https://e.org/x", "https://f.org"]
+    assert markup.placeholders == ["%(n)d"] and markup.html == ["b", "b"] and markup.numbers == ["42"]
+
+
+def test_pending_pages_do_not_fail_and_the_list_only_shrinks(tmp_path):
+    import shutil
+
+    from lint_po import lint_report
+    locale = tmp_path / "locale"
+    shutil.copytree(FIXTURE / "locale", locale)
+    (locale / "terminology-pending.txt").write_text("# comment\nen markup\nen glossary\n", encoding="utf-8")
+    errors, pending = lint_report([locale], docs_dir=FIXTURE)
+    assert pending and all("[terminology]" in p for p in pending)
+    assert not any("[terminology]" in e and "markup.po" in e for e in errors)
+    assert any("[code]" in e for e in errors), "only terminology problems wait"
+    assert f"{locale / 'terminology-pending.txt'}:3: [terminology] en glossary: no terminology problem left" in \
+        "\n".join(errors)

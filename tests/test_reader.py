@@ -1,0 +1,176 @@
+"""Reader-facing features checked on the built HTML and in the extensions' helpers:
+glossary, jieba dictionary, API page, version stamp, language alternates, UI strings."""
+
+import json
+import platform
+import re
+from importlib import metadata
+
+import polib
+import pytest
+from api_index import group_objects, module_of
+from api_links import official_url
+from conftest import LANGUAGES, ROOT, html_dir
+from glossary_terms import jieba_dictionary, read_pairs, read_terms
+from language_switcher import alternates
+import ui_strings
+from ui_strings import translate_navigation_labels, wrap_hard_coded
+
+GLOSSARY = ROOT / "docs" / "glossary.md"
+GLOSSARY_PO = ROOT / "locale" / "en" / "LC_MESSAGES" / "glossary.po"
+REQUIRED_PAIRS = {
+    "张量": "tensor", "广播": "broadcasting", "视图": "view", "步长": "stride", "存储": "storage",
+    "连续": "contiguous", "形状": "shape", "维度": "dimension", "数据类型": "dtype", "设备": "device",
+    "原地操作": "in-place operation", "自动求导": "autograd", "梯度": "gradient", "计算图": "computational graph",
+    "叶子张量": "leaf tensor", "反向传播": "backpropagation", "梯度累加": "gradient accumulation", "冻结": "freeze",
+    "微调": "fine-tuning", "模块": "module", "层": "layer", "参数": "parameter", "缓冲区": "buffer", "钩子": "hook",
+    "前向传播": "forward pass", "训练模式": "training mode", "评估模式": "evaluation mode", "卷积": "convolution",
+    "池化": "pooling", "批归一化": "batch normalization", "激活函数": "activation function",
+    "损失函数": "loss function", "权重初始化": "weight initialization", "正则化": "regularization",
+    "权重衰减": "weight decay", "优化器": "optimizer", "学习率": "learning rate", "小批量": "mini-batch",
+    "批量大小": "batch size",
+}
+
+
+def page(language: str, name: str) -> str:
+    return (html_dir(language) / f"{name}.html").read_text(encoding="utf-8")
+
+
+# -- glossary --------------------------------------------------------------------
+def test_read_terms_takes_only_term_lines_of_glossary_blocks(tmp_path):
+    md = tmp_path / "g.md"
+    md.write_text("# 标题\n\n正文\n\n```{glossary}\n:sorted:\n张量\n  定义。\n\n梯度\n  定义。\n```\n\n之后\n",
+                  encoding="utf-8")
+    assert read_terms(md) == ["张量", "梯度"]
+    assert jieba_dictionary(["自动求导", "two words"]) == "自动求导\n"
+
+
+def test_glossary_holds_every_required_pair_translated():
+    assert read_pairs(GLOSSARY, GLOSSARY_PO) == {**read_pairs(GLOSSARY, GLOSSARY_PO), **REQUIRED_PAIRS}
+    assert set(read_terms(GLOSSARY)) == set(read_pairs(GLOSSARY, GLOSSARY_PO)), "a term line has no English term"
+    catalog = polib.pofile(str(GLOSSARY_PO))
+    assert not catalog.untranslated_entries() and not catalog.fuzzy_entries()
+
+
+def test_every_glossary_entry_links_to_the_entry_that_covers_it():
+    text = GLOSSARY.read_text(encoding="utf-8")
+    block = text.split("```{glossary}", 1)[1].split("```", 1)[0]
+    definitions = re.split(r"\n\n", block.strip())
+    assert len(definitions) == len(read_terms(GLOSSARY))
+    without_link = [d.splitlines()[0] for d in definitions if "{ref}`" not in d]
+    assert not without_link, f"glossary entries without a link: {without_link}"
+
+
+@pytest.mark.parametrize("language, shown, counterpart, lang", [
+    ("zh_CN", "自动求导", "autograd", "en"), ("en", "autograd", "自动求导", "zh-CN")])
+def test_glossary_page_shows_both_languages(html_builds, language, shown, counterpart, lang):
+    html = page(language, "glossary")
+    assert re.search(rf'<dt id="[^"]+">{shown}<span class="glossary-counterpart" lang="{lang}">{counterpart}</span>',
+                     html.replace("\n", "").replace(" <span", "<span")), "term and counterpart not side by side"
+    assert html.count('class="glossary-counterpart"') == len(read_terms(GLOSSARY))
+
+
+def test_glossary_terms_are_whole_words_in_the_chinese_index(html_builds):
+    text = (html_dir("zh_CN") / "searchindex.js").read_text(encoding="utf-8")
+    terms = json.loads(re.match(r"Search\.setIndex\((.*)\)$", text.strip(), re.S).group(1))["terms"]
+    for term in ("自动求导", "学习率", "叶子张量", "梯度累加"):
+        assert term in terms, f"{term} is not indexed whole (is the glossary dictionary loaded?)"
+
+
+def test_chinese_query_splitter_is_shipped(html_builds):
+    script = (html_dir("zh_CN") / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert "var splitQuery = (query) =>" in script and "Script=Han" in script
+
+
+# -- API page --------------------------------------------------------------------
+@pytest.mark.parametrize("name, module", [
+    ("torch.cat", "torch"), ("torch.Tensor.view", "torch"), ("torch.nn.Module.train", "torch.nn"),
+    ("torch.nn.functional.relu", "torch.nn.functional"), ("torch.nn.init.zeros_", "torch.nn.init"),
+    ("len", "builtins"), ("pickle.dumps", "pickle")])
+def test_module_of(name, module):
+    assert module_of(name) == module
+
+
+def test_group_objects_sorts_and_skips_aliases():
+    class Entry:
+        def __init__(self, objtype, aliased=False):
+            self.objtype, self.aliased = objtype, aliased
+    grouped = group_objects({"torch.nn.Linear": Entry("class"), "torch.cat": Entry("function"),
+                             "torch.Tensor.add": Entry("method"), "torch.alias": Entry("function", True),
+                             "torch": Entry("module")})
+    assert {m: [n for n, _ in rows] for m, rows in grouped.items()} == {
+        "torch": ["torch.cat", "torch.Tensor.add"], "torch.nn": ["torch.nn.Linear"]}
+
+
+def documented_objects(language: str) -> set[str]:
+    """Every py object whose signature carries an id on some page of the site."""
+    found = set()
+    for html in html_dir(language).rglob("*.html"):
+        found.update(re.findall(r'<dt class="sig sig-object py" id="([^"]+)"', html.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_api_page_and_general_index_list_every_documented_object(html_builds, language):
+    objects = documented_objects(language)
+    assert len(objects) > 10
+    api, genindex = page(language, "api"), page(language, "genindex")
+    for name in sorted(objects):
+        assert f'<span class="pre">{name}</span>' in api, f"{name} missing from the API page"
+        assert f"#{name}" in genindex, f"{name} missing from the general index"
+        assert f'href="{official_url(name)}"' in api, f"{name}: no official link on the API page"
+
+
+# -- version stamp, alternates, UI strings ----------------------------------------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_names_the_versions_of_the_build_environment(html_builds, language):
+    stamp = f"torch {metadata.version('torch')}"
+    for name in ["index", "tensors/broadcasting", "glossary"]:
+        html = page(language, name)
+        match = re.search(r'<p class="verified-versions">([^<]+)</p>', html)
+        assert match and stamp in match.group(1) and platform.python_version() in match.group(1), name
+
+
+def test_alternates_are_relative_to_the_page():
+    languages = {"zh_CN": {"hreflang": "zh-CN", "label": "中文"}, "en": {"hreflang": "en", "label": "English"}}
+    links = alternates(languages, "en", "tensors/broadcasting", ".html", "index")
+    assert [(a["hreflang"], a["href"], a["home"], a["current"]) for a in links] == [
+        ("zh-CN", "../../zh_CN/tensors/broadcasting.html", "../../zh_CN/index.html", False),
+        ("en", "../../en/tensors/broadcasting.html", "../../en/index.html", True)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_declares_its_language_and_alternates(html_builds, language):
+    site = html_dir(language)
+    for html_file in [site / "index.html", site / "tensors" / "broadcasting.html", site / "api.html"]:
+        html = html_file.read_text(encoding="utf-8")
+        assert f'<html class="no-js" lang="{language.replace("_", "-")}"' in html
+        links = re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html)
+        assert {hreflang for hreflang, _ in links} == {"zh-CN", "en"}
+        for _, href in links:
+            assert (html_file.parent / href).resolve().is_file(), f"{html_file}: {href} does not exist"
+
+
+def test_hard_coded_theme_labels_become_translatable(monkeypatch):
+    assert wrap_hard_coded('<button aria-label="Toggle Light / Dark / Auto color theme">') == \
+        '<button aria-label="{{ _("Toggle Light / Dark / Auto color theme") }}">'
+    monkeypatch.setattr(ui_strings, "_", {"Toggle navigation of %(title)s": "展开“%(title)s”"}.get)
+    assert translate_navigation_labels('<input aria-label="Toggle navigation of 张量">') == \
+        '<input aria-label="展开“张量”">'
+
+
+@pytest.mark.parametrize("language, labels", [
+    ("zh_CN", ['aria-label="切换浅色 / 深色 / 自动配色"', 'placeholder="搜索"', "回到顶部", "跳转到正文",
+               'aria-label="显示或隐藏导航侧栏"', "展开或折叠“张量”的导航"]),
+    ("en", ['aria-label="Toggle Light / Dark / Auto color theme"', 'placeholder="Search"', "Back to top",
+            "Skip to content", "Toggle navigation of Tensors"]),
+])
+def test_ui_strings_are_in_the_page_language(html_builds, language, labels):
+    html = page(language, "tensors/broadcasting")
+    missing = [label for label in labels if label not in html]
+    assert not missing, f"{language}: UI labels missing: {missing}"
+
+
+def test_output_blocks_are_marked_not_to_copy(html_builds):
+    html = page("zh_CN", "index")
+    assert re.search(r'<div class="no-copybutton highlight-none notranslate">', html), "testoutput not marked"

@@ -1,0 +1,93 @@
+"""What is left to translate, most urgent first: ``make todo`` (``BRANCH=1``: only this branch's pages).
+
+    python tools/po_todo.py [--branch BASE] LOCALE_DIR [LANGUAGE ...]
+
+For every language, one line per page that still has fuzzy or untranslated
+entries, the page with the most work left first (then the least done): the
+counts, the share done (fuzzy is not translated; counted as in
+``tools/po_stats.py``) and the catalog to open. ``--branch BASE`` keeps only
+the pages changed on the current branch: files that differ between the
+merge-base of HEAD and BASE and the working tree (committed or not, new files
+included), whether the page's source ``docs/<page>.md`` or one of its catalogs.
+BASE is ``main`` by default, or ``origin/main`` in a clone that has no local main.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from po_stats import PageStats, language_stats  # noqa: E402
+from project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, catalog_path, translations  # noqa: E402
+
+
+def git(*args: str, cwd: Path = ROOT) -> str:
+    result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"git {' '.join(args)}: {result.stderr.strip()}")
+    return result.stdout
+
+
+def merge_base(base: str, cwd: Path = ROOT) -> str:
+    candidates = [base] if base != "main" else ["main", "origin/main"]
+    for candidate in candidates:
+        try:
+            return git("merge-base", "HEAD", candidate, cwd=cwd).strip()
+        except RuntimeError:
+            continue
+    sys.exit(f"cannot find the merge-base of HEAD and {' or '.join(candidates)}; "
+             "fetch the base branch (git fetch origin main) or pass BASE=<branch>")
+
+
+def changed_pages(base: str, root: Path = ROOT, docs_dir: Path = DOCS, locale_dir: Path = LOCALE) -> set[str]:
+    """Docnames whose source or catalog differs between the branch point and the working tree."""
+    names = git("diff", "--name-only", merge_base(base, root), "--", cwd=root).splitlines()
+    names += git("ls-files", "--others", "--exclude-standard", cwd=root).splitlines()
+    pages = set()
+    docs_rel = docs_dir.resolve().relative_to(root.resolve()).as_posix() + "/"
+    locale_rel = locale_dir.resolve().relative_to(root.resolve()).as_posix() + "/"
+    for name in names:
+        if name.startswith(docs_rel) and name.endswith(PAGE_SUFFIX):
+            pages.add(name[len(docs_rel):-len(PAGE_SUFFIX)])
+        elif name.startswith(locale_rel) and name.endswith(".po") and "/LC_MESSAGES/" in name:
+            pages.add(name.split("/LC_MESSAGES/", 1)[1][: -len(".po")])
+    return pages
+
+
+def urgency(row: PageStats) -> tuple:
+    return (-(row.fuzzy + row.untranslated), row.percent, row.page)
+
+
+def todo(locale_dir: Path, languages: list[str], only: set[str] | None = None) -> list[str]:
+    lines = []
+    for language in languages:
+        rows = [r for r in language_stats(locale_dir, language)
+                if (r.fuzzy or r.untranslated) and (only is None or r.page in only)]
+        scope = " (pages changed on this branch)" if only is not None else ""
+        if not rows:
+            lines.append(f"[{language}] nothing left to translate{scope}")
+            continue
+        left = sum(r.fuzzy + r.untranslated for r in rows)
+        lines.append(f"[{language}] {left} entries left in {len(rows)} pages{scope}, most urgent first:")
+        width = max(len(r.page) for r in rows)
+        lines.append(f"  {'page':<{width}}  untranslated  fuzzy   done  catalog")
+        for r in sorted(rows, key=urgency):
+            po = catalog_path(r.page, language, locale_dir)
+            shown = po.relative_to(ROOT) if po.is_relative_to(ROOT) else po
+            lines.append(f"  {r.page:<{width}}  {r.untranslated:>12}  {r.fuzzy:>5}  {r.percent:4.0f}%  {shown}")
+    return lines
+
+
+def main(argv: list[str]) -> None:
+    base = None
+    if argv[:1] == ["--branch"]:
+        base, argv = argv[1], argv[2:]
+    if not argv:
+        sys.exit(__doc__)
+    locale_dir = Path(argv[0])
+    only = changed_pages(base, locale_dir=locale_dir) if base else None
+    print("\n".join(todo(locale_dir, argv[1:] or translations(locale_dir), only)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
