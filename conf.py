@@ -36,6 +36,7 @@ extensions = [
     "output_blocks",
     "ui_strings",
     "translation_status",
+    "translated_nodes",
 ]
 
 exclude_patterns = ["_ext", "_templates", "_static", "_locale"]

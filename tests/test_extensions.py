@@ -87,10 +87,28 @@ def test_reset_global_state_undoes_every_change():
     torch.set_printoptions(precision=2)
     torch.set_default_dtype(torch.float64)
     torch.set_grad_enabled(False)
+    torch.use_deterministic_algorithms(True)
+    torch.autograd.set_detect_anomaly(True)
     reset_global_state()
+    assert not torch.are_deterministic_algorithms_enabled()
+    assert not torch.is_anomaly_enabled()
     assert torch.get_default_dtype() == torch.float32
     assert torch.is_grad_enabled()
     assert repr(torch.tensor([1 / 3])) == "tensor([0.3333])"
     first = torch.rand(2)
     reset_global_state()
     assert torch.equal(first, torch.rand(2))
+
+
+def test_translated_nodes_are_rehomed_in_their_page():
+    from docutils.utils import new_document
+    from translated_nodes import rehome_nodes
+    page, scratch = new_document("page"), new_document("scratch")
+    paragraph = nodes.paragraph("", "")
+    page += paragraph
+    text = nodes.Text("translated")
+    paragraph += text
+    text._document = scratch  # as the i18n transform leaves it
+    assert rehome_nodes(None, page) == 1
+    assert text.document is page
+    assert rehome_nodes(None, page) == 0

@@ -24,5 +24,8 @@ def reset_global_state(seed: int = SEED) -> None:
     np.set_printoptions(**_NUMPY_PRINT_DEFAULTS)
     torch.set_default_dtype(torch.float32)
     torch.set_grad_enabled(True)
-    torch.autograd.set_detect_anomaly(False)
-    torch.use_deterministic_algorithms(False)
+    # Only when changed: use_deterministic_algorithms() costs ~50 ms a call even as a no-op.
+    if torch.is_anomaly_enabled():
+        torch.autograd.set_detect_anomaly(False)
+    if torch.are_deterministic_algorithms_enabled():
+        torch.use_deterministic_algorithms(False)
