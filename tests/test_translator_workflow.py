@@ -1,6 +1,7 @@
 """make add-language, make todo and the translation status page, on a copy of the fixture project."""
 
 import re
+import shutil
 import subprocess
 import sys
 
@@ -132,3 +133,16 @@ def test_todo_lists_what_is_left_most_urgent_first_and_per_branch(tmp_path):
     git(project, "commit", "-q", "-am", "edit")
     out = make(project, "todo", "BRANCH=1")
     assert "chapter/page" in out and "index" not in out.replace("index.po", "")
+
+
+def test_status_page_follows_a_catalog_set_that_changes_without_a_fresh_build(tmp_path):
+    project = make_project(tmp_path)
+    make(project, "html-en")
+    status = project / "_build" / "html" / "en" / "index.html"
+    catalogs_dir = project / "locale" / "en" / "LC_MESSAGES" / "chapter"
+    shutil.copy(catalogs_dir / "page.po", catalogs_dir / "extra.po")
+    make(project, "html-en")  # incremental: no page, catalog or setting changed; a catalog was added
+    assert "chapter/extra 2 0 0 100.0%" in status_rows(status)["en"]
+    (catalogs_dir / "extra.po").unlink()
+    make(project, "html-en")
+    assert not any(row.startswith("chapter/extra") for row in status_rows(status)["en"])

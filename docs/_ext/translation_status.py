@@ -13,8 +13,9 @@ translated), so the page and ``make stats``/``make todo`` always agree.
 
 Pages are named by their docname (``tensors/broadcasting``), linked to the
 page, so the English site shows no Chinese. The generated text is never
-offered for translation, and the pages holding the directive are read again on
-every build, so the numbers are those of the catalogs at build time.
+offered for translation. A page holding the directive depends on every catalog
+it counted, and is read again when a catalog is added or removed, so the
+numbers are those of the catalogs at build time.
 """
 
 import sys
@@ -74,9 +75,9 @@ class TranslationStatus(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        self.env.translation_status_docs = getattr(self.env, "translation_status_docs", set()) | {self.env.docname}
         labels = LABELS.get(self.config.language, LABELS["en"])
         locale_dir = Path(self.env.srcdir) / self.config.locale_dirs[0]
+        status_docs(self.env)[self.env.docname] = catalog_files(locale_dir)
         languages = translations(locale_dir)
         if not languages:
             return [text(labels["none"])]
@@ -136,23 +137,34 @@ class TranslationStatus(SphinxDirective):
         return row
 
 
-def always_outdated(app: Sphinx, env: BuildEnvironment, added, changed, removed) -> list[str]:
-    """Read the status pages again on every build: catalogs may have been added or removed."""
-    return sorted(getattr(env, "translation_status_docs", set()) - set(removed))
+def catalog_files(locale_dir: Path) -> list[str]:
+    return sorted(str(p) for lang in translations(locale_dir) for p in (locale_dir / lang / "LC_MESSAGES").rglob("*.po"))
+
+
+def status_docs(env: BuildEnvironment) -> dict[str, list[str]]:
+    """{docname: the catalogs its table counted} for every page holding the directive."""
+    if not hasattr(env, "translation_status_docs"):
+        env.translation_status_docs = {}
+    return env.translation_status_docs
+
+
+def catalogs_added_or_removed(app: Sphinx, env: BuildEnvironment, added, changed, removed) -> list[str]:
+    """Pages whose tables counted another set of catalogs than there is now (edits are dependencies)."""
+    current = catalog_files(Path(env.srcdir) / app.config.locale_dirs[0])
+    return sorted(doc for doc, counted in status_docs(env).items() if doc not in removed and counted != current)
 
 
 def purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    getattr(env, "translation_status_docs", set()).discard(docname)
+    status_docs(env).pop(docname, None)
 
 
 def merge(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
-    env.translation_status_docs = (getattr(env, "translation_status_docs", set())
-                                   | getattr(other, "translation_status_docs", set()))
+    status_docs(env).update(status_docs(other))
 
 
 def setup(app: Sphinx) -> dict:
     app.add_directive("translation-status", TranslationStatus)
-    app.connect("env-get-outdated", always_outdated)
+    app.connect("env-get-outdated", catalogs_added_or_removed)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
