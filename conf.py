@@ -103,6 +103,8 @@ snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tes
 
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
+# MathJax 3 (served locally by sphinx-mathjax-offline): textmacros so that \text{fan\_in} renders as fan_in.
+mathjax3_config = {"loader": {"load": ["[tex]/textmacros"]}, "tex": {"packages": {"[+]": ["textmacros"]}}}
 html_static_path = ["docs/_static"]  # relative to the configuration dir
 html_css_files = ["torch-notes.css"]
 html_favicon = "docs/_static/favicon.svg"  # declared, so browsers do not probe /favicon.ico
