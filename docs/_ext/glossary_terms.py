@@ -10,7 +10,12 @@ English term. This extension reads exactly that and
   default dictionary would cost seconds per build);
 * shows the term in the other language next to each term on the glossary
   page (the English counterpart in the Chinese build, the Chinese term,
-  marked ``lang="zh-CN"``, in the English build).
+  marked ``lang="zh-CN"``, in the English build);
+* gives each term a stable anchor made from its English term
+  (``glossary.html#term-leaf-tensor`` in both languages). Sphinx can only
+  number Chinese terms (``term-0``, ``term-1``, ...), which shift whenever the
+  glossary is reordered. ``{term}`` links and the general index point at the
+  stable anchor; the numbered id stays as a second anchor for old links.
 """
 
 import html
@@ -19,7 +24,9 @@ from pathlib import Path
 
 import polib
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
@@ -94,9 +101,51 @@ def add_counterparts(app: Sphinx, doctree: nodes.document) -> None:
                           format="html")
 
 
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+class StableTermIds(SphinxTransform):
+    """Name each glossary term's anchor after its English term, in both languages.
+
+    Runs after the i18n transform (the term text is final) and before the domains
+    collect the page's index entries, so the index links to the same anchor.
+    """
+
+    default_priority = 840
+
+    def apply(self, **kwargs) -> None:
+        if self.env.docname != self.config.glossary_docname:
+            return
+        zh_to_en = read_pairs(*paths(self.app))
+        for term in self.document.findall(nodes.term):
+            text = term.astext().strip()
+            english = zh_to_en.get(text, text)
+            self.rename(term, "term-" + slug(english))
+
+    def rename(self, term: nodes.term, stable: str) -> None:
+        if not term["ids"] or stable in term["ids"]:
+            return
+        if stable in self.document.ids:
+            logger.warning("two glossary terms share the anchor %r", stable, location=term)
+            return
+        numbered = term["ids"][0]
+        term["ids"].insert(0, stable)  # the permalink uses the first id; the old one stays as an anchor
+        self.document.ids[stable] = term
+        for index in term.findall(addnodes.index):
+            index["entries"] = [(kind, value, stable if target == numbered else target, main, key)
+                                for kind, value, target, main, key in index["entries"]]
+        std = self.env.domains.standard_domain
+        for registry in (std.objects, std.data.get("terms", {})):  # name -> (docname, id), noted while parsing
+            for name, (docname, labelid) in list(registry.items()):
+                if docname == self.env.docname and labelid == numbered:
+                    registry[name] = (docname, stable)
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("glossary_docname", "glossary", "env", types=frozenset({str}))
     app.add_config_value("glossary_catalog_language", "en", "env", types=frozenset({str}))
     app.connect("builder-inited", write_jieba_dictionary)
     app.connect("doctree-read", add_counterparts)
+    app.add_transform(StableTermIds)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
