@@ -2,7 +2,7 @@
 
     python tools/check_catalogs.py [--pot-dir DIR] [LANGUAGE ...]
 
-* ``msgfmt --check`` accepts every catalog (syntax, header, format strings);
+* every catalog is a sound file (``msgfmt --check``, UTF-8 charset: ``lint_po.file_problems``);
 * no fuzzy, untranslated or obsolete entry;
 * every page has a catalog and every catalog a page;
 * with ``--pot-dir`` (fresh templates from the gettext builder), every message
@@ -10,24 +10,19 @@
   ``make update-po`` shows up here instead of as Chinese text in the English site.
 """
 
-import subprocess
 import sys
 from pathlib import Path
 
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lint_po import catalog_file_errors  # noqa: E402  (msgfmt --check, charset, not-UTF-8: one file check)
 from project import DOCS, LOCALE, catalog_path, pages, translations  # noqa: E402
 
 
 def short(text: str, width: int = 50) -> str:
     text = text.replace("\n", " ")
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def msgfmt_errors(po: Path) -> list[str]:
-    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
-    return [] if result.returncode == 0 else (result.stderr.strip().splitlines() or [f"{po}: msgfmt failed"])
 
 
 def entry_errors(po: Path) -> list[str]:
@@ -69,7 +64,7 @@ def check(languages: list[str], docs_dir: Path = DOCS, locale_dir: Path = LOCALE
     for language in languages:
         errors += pairing_errors(language, docs_dir, locale_dir)
         for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):
-            syntax = msgfmt_errors(po)
+            syntax = catalog_file_errors(po)
             errors += syntax
             if syntax:
                 continue  # polib would only repeat msgfmt's complaint less precisely

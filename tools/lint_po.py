@@ -321,10 +321,15 @@ def catalog_language(po: Path) -> tuple[Path, str] | None:
     return Path(*parts[: i - 1]), parts[i - 1]
 
 
+def catalog_file_errors(po: Path) -> list[str]:
+    """``file_problems`` as report lines: ``path:line: [rule] message``."""
+    return [f"{po}:{line}: [{rule}] {message}" for line, rule, message in file_problems(po)]
+
+
 def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None) -> list[str]:
-    problems = file_problems(po)
+    problems = catalog_file_errors(po)
     if problems:
-        return [f"{po}:{line}: [{rule}] {message}" for line, rule, message in problems]
+        return problems
     pairs: dict[str, list[str]] = {}
     located = catalog_language(po)
     if located:

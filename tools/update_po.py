@@ -30,7 +30,7 @@ from pathlib import Path
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lint_po import file_problems  # noqa: E402
+from lint_po import catalog_file_errors  # noqa: E402
 
 LOCATION = "--add-location=file"  # no line numbers: no churn when text moves
 WIDTH = "--width=79"  # msgmerge's default, stated: every catalog is wrapped the same way
@@ -42,7 +42,7 @@ def run(*cmd: str) -> subprocess.CompletedProcess:
 
 def broken_catalogs(catalogs: list[Path]) -> list[str]:
     """Syntax, duplicate entries, charset: the same file checks as ``make lint-po``."""
-    return [f"{po}:{line}: [{rule}] {message}" for po in catalogs for line, rule, message in file_problems(po)]
+    return [error for po in catalogs for error in catalog_file_errors(po)]
 
 
 def without_pot_date(text: str) -> str:
