@@ -37,6 +37,7 @@ extensions = [
     "ui_strings",
     "translation_status",
     "translated_nodes",
+    "field_sources",
 ]
 
 exclude_patterns = ["_ext", "_templates", "_static", "_locale"]
