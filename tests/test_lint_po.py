@@ -15,6 +15,7 @@ import polib
 import pytest
 from conftest import ROOT
 from glossary_terms import read_terms
+import lint_po
 from lint_po import Markup, glossary_pairs, lint, lint_file
 
 FIXTURE = ROOT / "tests" / "roots" / "test-lint-po"
@@ -42,7 +43,8 @@ def expected_rules(entry: polib.POEntry) -> list[str]:
     return [] if words == ["nothing"] else sorted(set(words))
 
 
-def test_every_rule_is_caught_and_every_correct_entry_passes():
+def test_every_rule_is_caught_and_every_correct_entry_passes(monkeypatch):
+    monkeypatch.setattr(lint_po, "TERMINOLOGY", FIXTURE / "terminology")
     po = MESSAGES / "markup.po"
     reported: dict[int, list[str]] = {}
     for error in lint_file(po, docs_dir=FIXTURE):
@@ -57,7 +59,7 @@ def test_every_rule_is_caught_and_every_correct_entry_passes():
     assert not wrong and not reported, "\n".join(wrong) + f"\nunexpected: {reported}"
     rules = {rule for e in polib.pofile(str(po)) for rule in expected_rules(e)}
     assert rules == {"code", "role", "link", "label", "math", "number", "placeholder", "html", "url", "markup",
-                     "terminology"}
+                     "terminology", "variant", "fuzzy", "untranslated"}
 
 
 def test_a_message_names_the_file_line_rule_entry_and_problem():
@@ -129,3 +131,37 @@ def test_pending_pages_do_not_fail_and_the_list_only_shrinks(tmp_path):
     assert any("[code]" in e for e in errors), "only terminology problems wait"
     assert f"{locale / 'terminology-pending.txt'}:3: [terminology] en glossary: no terminology problem left" in \
         "\n".join(errors)
+
+
+def catalog(path, *pairs):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    po = polib.POFile()
+    po.metadata = {"Content-Type": "text/plain; charset=UTF-8", "Language": "en"}
+    for msgid, msgstr in pairs:
+        po.append(polib.POEntry(msgid=msgid, msgstr=msgstr))
+    po.save(str(path))
+    return path
+
+
+def test_british_spelling_and_typos_fail_the_spell_check(tmp_path):
+    po = catalog(tmp_path / "en" / "LC_MESSAGES" / "page.po",
+                 ("归一化", "Normalise the input."), ("行为", "The behaviour of `normalise_`."),
+                 ("笔误", "Teh result."), ("正确", "Normalize the input; its behavior is elementwise."))
+    errors = [e for e in lint([po]) if "[spelling]" in e]
+    assert [e.split(": ")[-1] for e in errors] == ["Normalise", "behaviour", "Teh"], errors
+    assert all(e.startswith(f"{po}:") for e in errors)
+
+
+def test_one_msgid_is_translated_one_way_in_every_catalog(tmp_path):
+    first = catalog(tmp_path / "en" / "LC_MESSAGES" / "a.po", ("常见陷阱", "Pitfalls"))
+    second = catalog(tmp_path / "en" / "LC_MESSAGES" / "b.po", ("常见陷阱", "Common pitfalls"))
+    errors = [e for e in lint([tmp_path / "en"]) if "[consistency]" in e]
+    assert len(errors) == 2 and {e.split(":")[0] for e in errors} == {str(first), str(second)}, errors
+
+
+def test_terminology_accepts_american_forms_of_a_term_but_not_british_ones():
+    pattern = lint_po.english_pattern("weight initialization")
+    assert pattern.search("the weight initialization") and pattern.search("initialize the weights") is None
+    init = lint_po.english_pattern("initialization")
+    assert init.search("initialize") and init.search("Initialization")
+    assert not init.search("initialise") and not init.search("initialisation")

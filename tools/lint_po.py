@@ -16,19 +16,29 @@ A catalog that does not parse is reported once and its entries are skipped:
 For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 (broken MyST markup in a msgstr renders as plain text, silently):
 
-``code``         every code span, character for character (a span with Chinese in it is prose: translate it)
+``code``         every code span, character for character (a span with Chinese in it is prose: translate it),
+                 and no code span the msgid lacks
 ``role``         every role with its target (``{py:func}`torch.cat```, the ``<label>`` of ``{ref}`text <label>```);
                  the displayed text of a role with an explicit title is translated
 ``link``         every link target (``[text](target)``), and no other
 ``label``        every ``(label)=`` target
 ``math``         every inline ``$math$`` (unless it has Chinese in it, e.g. ``\\text{偏差}``)
-``number``       every number written in digits (0-12 may be spelled out: "zeros", "one")
+``number``       the numbers written in digits, compared as multisets both ways: each one of the msgid once
+                 in the msgstr (0-12 may be spelled out: "zeros", "one"), and no number the msgid lacks
+                 (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added)
 ``placeholder``  exactly the same ``%s``/``%(name)s``/``{name}``/``{{name}}`` placeholders
 ``html``         no raw HTML tag that the msgid does not have
 ``url``          no URL that the msgid does not have
 ``markup``       no stray backtick or role name left over from broken markup
 ``terminology``  where the msgid uses a glossary term (as a word: jieba's segmentation), the msgstr uses
                  its English term
+``variant``      no rejected variant of a term: Chinese ones in the msgid, English ones in the msgstr
+                 (``tools/terminology/zh.tsv`` and ``en.tsv``: the preferred form, a tab, the variants)
+``consistency``  the same msgid is translated the same way in every catalog of a language
+``spelling``     every English word outside code, math, roles and links is in hunspell's en_US dictionary
+                 or a project word list (``tools/spelling/*.txt``); see ``tools/spelling.py``
+``fuzzy``        an entry still flagged fuzzy (its translation is not used)
+``untranslated`` an entry with no translation
 
 Glossary (the single source of term pairs): the term lines of the ``{glossary}``
 directive in ``docs/glossary.md`` are the source terms; the msgstr of each term
@@ -59,6 +69,7 @@ from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, translations
 
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 from glossary_terms import read_terms  # noqa: E402  (the glossary page's parser: one reading of the term lines)
+from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
 ROLE = re.compile(r"(?<!`)\{([A-Za-z][\w:+.-]*)\}(`+)(.+?)(?<!`)\2(?!`)", re.S)
 CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
@@ -158,6 +169,40 @@ def spelled_out(number: str, text: str) -> bool:
         re.search(rf"(?<![A-Za-z]){NUMBER_WORDS[int(number)]}", text, re.I))
 
 
+# A Chinese numeral that stands for a digit: 两个, 三维, 第二个, 一维, 零维; a bare 一 is mostly "a".
+CHINESE_DIGITS = {"零": "0", "一": "1", "两": "2", "二": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+                  "七": "7", "八": "8", "九": "9", "十": "10"}
+CHINESE_NUMERAL = re.compile(r"(?<=第)([一二三四五六七八九十])|([零一])(?=维)|(?<=[验证例])(一)(?=[：:])"
+                             r"|([两二三四五六七八九十])(?=[个维次种层步行列组倍类阶项份轮批])")
+
+
+def chinese_numerals(text: str) -> list[str]:
+    return [CHINESE_DIGITS[next(g for g in m.groups() if g)] for m in CHINESE_NUMERAL.finditer(text)]
+
+
+def number_problems(src: "Markup", dst: "Markup") -> list[tuple[str, str]]:
+    """Digits compared as multisets: 'all 4 samples' -> 'all 5 samples' fails even if a 4 is elsewhere."""
+    src_left = Counter(src.numbers)
+    dst_left = Counter(dst.numbers)
+    common = src_left & dst_left
+    src_left -= common
+    dst_left -= common
+    in_code = Counter(NUMBER.findall(" ".join(dst.code)))  # `0` in a code span keeps the 0
+    found = []
+    for number in sorted(src_left.elements(), key=str):
+        if in_code[number]:
+            in_code[number] -= 1
+        elif not spelled_out(number, dst.prose):
+            found.append(("number", f"number {number!r} is missing or altered"))
+    numerals = Counter(chinese_numerals(src.prose))
+    for number in sorted(dst_left.elements(), key=str):
+        if numerals[number]:
+            numerals[number] -= 1
+        else:
+            found.append(("number", f"adds number {number!r} that the source does not have"))
+    return found
+
+
 def markup_problems(msgid: str, msgstr: str) -> list[tuple[str, str]]:
     """(rule, what is wrong) for every piece of markup the translation breaks.
 
@@ -169,15 +214,17 @@ def markup_problems(msgid: str, msgstr: str) -> list[tuple[str, str]]:
     found = []
     # A code span with Chinese in it is pseudo-code in prose: it has to be translated.
     code = [c for c in src.code if not CJK.search(c)]
-    numbers = [n for n in src.numbers if not spelled_out(n, dst.prose)]
     for rule, what, src_items, dst_items in [
         ("code", "code span", code, dst.code),
         ("math", "math", [m for m in src.math if not CJK.search(m)], dst.math),
         ("label", "label", src.labels, dst.labels),
-        ("number", "number", numbers, dst.numbers + NUMBER.findall(" ".join(dst.code))),  # `0` keeps 0
     ]:
         for item in missing(src_items, dst_items):
             found.append((rule, f"{what} {item!r} is missing or altered"))
+    translated_pseudo_code = len(src.code) - len(code)
+    for item in sorted(set(dst.code) - set(src.code))[translated_pseudo_code:]:
+        found.append(("code", f"adds code span {item!r} that the source does not have"))
+    found += number_problems(src, dst)
     for name, target in missing(src.roles, dst.roles):
         found.append(("role", f"role {{{name}}} with target {target!r} is missing or altered"))
     for target in missing(src.links, dst.links):
@@ -220,7 +267,9 @@ def glossary_pairs(glossary_md: Path, glossary_po: Path) -> dict[str, list[str]]
     return pairs
 
 
-SUFFIX = re.compile(r"(?:ization|isation|ation|ions?|ing|ed|es|e|s|y)$")
+# No -ization/-isation: 'initialization' stems to 'initializ', which 'initialize' matches and the
+# British 'initialise' does not.
+SUFFIX = re.compile(r"(?:ation|ions?|ing|ed|es|e|s|y)$")
 
 
 def stem(word: str) -> str:
@@ -269,6 +318,78 @@ def terminology_problems(msgid: str, msgstr: str, pairs: dict[str, list[str]], a
                 found.append(("terminology", f"uses glossary term {term!r} but not its English term "
                                              f"{pairs[term][0]!r} (or add '# lint-ok: terminology {term}')"))
     return found
+
+
+TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv: preferred form<TAB>rejected, variants
+
+
+def read_variants(path: Path) -> dict[str, str]:
+    """{rejected variant: preferred form} from one tsv file (absent file: none)."""
+    found = {}
+    if path.exists():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            if "\t" not in line:
+                sys.exit(f"{path}:{number}: expected 'preferred<TAB>variant, variant', got {line!r}")
+            preferred, rejected = line.split("\t", 1)
+            found.update({v.strip(): preferred.strip() for v in rejected.split(",") if v.strip()})
+    return found
+
+
+def rejected_variants(directory: Path | None = None) -> dict[str, dict[str, str]]:
+    directory = directory or TERMINOLOGY
+    return {"zh": read_variants(directory / "zh.tsv"), "en": read_variants(directory / "en.tsv")}
+
+
+def variant_problems(msgid: str, msgstr: str, variants: dict[str, dict[str, str]]) -> list[tuple[str, str]]:
+    """Rejected variants: Chinese ones in the source text, English ones in the translation."""
+    found = []
+    src = Markup(msgid).prose
+    for variant, preferred in variants["zh"].items():
+        masked = src.replace(preferred, "\x01" * len(preferred))  # 批量维 inside 批量维度 is fine
+        if variant in masked:
+            found.append(("variant", f"the source writes {variant!r}; the glossary's form is {preferred!r} "
+                                     "(fix the page in docs/)"))
+    dst = Markup(msgstr).prose
+    for variant, preferred in variants["en"].items():
+        if re.search(rf"(?<![\w-]){re.escape(variant)}(?![\w-])", dst, re.I):
+            found.append(("variant", f"writes {variant!r}; the project's form is {preferred!r}"))
+    return found
+
+
+def consistency_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
+    """One msgid, one translation across the catalogs of a language (the glossary's term lines aside)."""
+    by_msgid: dict[str, dict[str, list[str]]] = {}
+    for po, entry in entries:
+        if po.stem == GLOSSARY_PAGE or "*" in allowed_exceptions(entry).get("consistency", set()):
+            continue
+        by_msgid.setdefault(entry.msgid, {}).setdefault(entry.msgstr, []).append(f"{po}:{entry.linenum}")
+    errors = []
+    for msgid, renderings in by_msgid.items():
+        if len(renderings) > 1:
+            listed = "; ".join(f"{msgstr!r} ({len(places)}x)" for msgstr, places in renderings.items())
+            for places in renderings.values():
+                errors += [f"{place}: [consistency] {short(msgid)!r}: translated in different ways: {listed}"
+                           for place in places]
+    return errors
+
+
+def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
+    """Words hunspell (en_US) and the project word lists do not know; one hunspell run for all catalogs."""
+    per_entry = [(po, entry, words(Markup(entry.msgstr).prose)) for po, entry in entries
+                 if entry.msgstr != entry.msgid and "*" not in allowed_exceptions(entry).get("spelling", set())]
+    try:
+        unknown = misspelled({w for _, _, found in per_entry for w in found})
+    except SpellCheckerMissing as error:
+        return [f"[spelling] {error}"]
+    errors = []
+    for po, entry, found in per_entry:
+        bad = sorted({w for w in found if w in unknown})
+        if bad:
+            errors.append(f"{po}:{entry.linenum}: [spelling] {short(entry.msgid)!r}: not in en_US or "
+                          f"tools/spelling/*.txt: {', '.join(bad)}")
+    return errors
 
 
 # -- Files -------------------------------------------------------------------------
@@ -340,12 +461,21 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None) 
             cache[key] = glossary_pairs(docs_dir / (GLOSSARY_PAGE + PAGE_SUFFIX), glossary_po)
         pairs = cache[key]
     errors = []
+    variants = rejected_variants()
     for entry in polib.pofile(str(po)):
-        if entry.obsolete or entry.fuzzy or not entry.msgid or not entry.msgstr.strip():
-            continue  # nothing translated yet, or flagged for review anyway (make check-catalogs)
+        if entry.obsolete or not entry.msgid:
+            continue
+        if entry.fuzzy:
+            errors.append(f"{po}:{entry.linenum}: [fuzzy] {short(entry.msgid)!r}: review the translation against "
+                          "the changed source (#| msgid), then remove the fuzzy flag")
+            continue
+        if not entry.msgstr.strip():
+            errors.append(f"{po}:{entry.linenum}: [untranslated] {short(entry.msgid)!r}: no translation yet")
+            continue
         allowed = allowed_exceptions(entry)
         found = markup_problems(entry.msgid, entry.msgstr)
         found += terminology_problems(entry.msgid, entry.msgstr, pairs, allowed.get("terminology", set()))
+        found += variant_problems(entry.msgid, entry.msgstr, variants)
         for rule, message in found:
             if "*" in allowed.get(rule, set()):
                 continue
@@ -381,9 +511,14 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS) -> tuple[list[str], li
     are pending, not errors; a listed page that has none any more is an error (take it off the list)."""
     cache: dict = {}
     errors, pending = [], []
+    translated: dict[str, list[tuple[Path, polib.POEntry]]] = {}  # per language, for the cross-file rules
     for po in catalogs(paths):
         problems = lint_file(po, docs_dir, cache)
         located = catalog_language(po)
+        if not catalog_file_errors(po):
+            language = located[1] if located else "?"
+            translated.setdefault(language, []).extend(
+                (po, e) for e in polib.pofile(str(po)) if e.translated() and not e.obsolete)
         if located:
             locale_dir, language = located
             page = po.resolve().relative_to(locale_dir / language / "LC_MESSAGES").with_suffix("").as_posix()
@@ -396,6 +531,10 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS) -> tuple[list[str], li
                     errors.append(f"{locale_dir / PENDING}:{listed}: [terminology] {language} {page}: "
                                   "no terminology problem left; remove the page from the list")
         errors += problems
+    for language, entries in translated.items():
+        errors += consistency_problems(entries)
+        if language.startswith("en"):
+            errors += spelling_problems(entries)
     return errors, pending
 
 

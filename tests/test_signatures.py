@@ -1,0 +1,52 @@
+"""Every signature the pages document matches the installed torch and Python."""
+
+import subprocess
+import sys
+
+import check_signatures
+from check_signatures import check, documented, main
+from conftest import ROOT
+
+
+def test_every_documented_signature_matches_the_installed_version():
+    # In a process of its own: pytest replaces pdb.set_trace, whose signature a page documents.
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "check_signatures.py")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_wrong_or_outdated_signature_is_reported_with_file_and_line(tmp_path, capsys):
+    page = tmp_path / "page.md"
+    page.write_text("# t\n\n```{py:function} torch.cat(tensors, axis=0)\n```\n\n"
+                    "```{py:class} torch.nn.Dropout(p=0.3, inplace=False)\n```\n\n"
+                    "```{py:function} torch.no_such_function(x)\n```\n\n"
+                    "```{py:method} torch.Tensor.view(*shape)\n```\n", encoding="utf-8")
+    assert main([str(page)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{page}:3: torch.cat(tensors, axis=0) does not match"), lines
+    assert lines[1].startswith(f"{page}:6: torch.nn.Dropout(p=0.3, inplace=False) does not match"), lines
+    assert lines[2].startswith(f"{page}:9: torch.no_such_function does not exist"), lines
+    assert lines[3] == "signatures: 1 match, 2 differ, 1 do not resolve, 0 have no signature to compare with"
+
+
+def test_docstring_overloads_and_torch_notation_are_understood(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("```{py:function} torch.max(input, dim, keepdim=False, *, out=None) -> (Tensor, Tensor)\n```\n"
+                    "```{py:function} torch.zeros(*size, *, out=None, dtype=None, layout=torch.strided, device=None, "
+                    "requires_grad=False)\n```\n"
+                    "```{py:function} isinstance(obj, class_or_tuple, /)\n```\n"
+                    "```{py:function} next(iterator[, default])\n```\n"
+                    "```{py:function} next(iterator, default)\n```\n", encoding="utf-8")
+    assert [check(entry)[0] for entry in documented([page])] == ["ok", "ok", "ok", "ok", "mismatch"]
+
+
+def test_an_exception_needs_a_reason(tmp_path, monkeypatch):
+    listed = tmp_path / "exceptions.tsv"
+    listed.write_text("torch.cat\n", encoding="utf-8")
+    monkeypatch.setattr(check_signatures, "EXCEPTIONS", listed)
+    try:
+        check_signatures.exceptions(listed)
+    except SystemExit as stop:
+        assert "needs a name, a tab and the reason" in str(stop)
+    else:
+        raise AssertionError("an exception without a reason was accepted")

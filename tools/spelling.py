@@ -1,0 +1,66 @@
+"""Spell-check English prose with hunspell's en_US dictionary and the project's word lists.
+
+The project writes American English, as PyTorch's documentation does; en_US
+rejects British forms (normalise, behaviour, centred) as misspellings, so one
+real dictionary settles both typos and spelling variants. Words hunspell does
+not know but the project needs (API names written outside code spans, proper
+names) go into ``tools/spelling/*.txt``, one word a line; every file there is
+read, so each chapter can keep its own list.
+
+Words that look like identifiers are not checked: anything with a digit or an
+underscore, and camel case (``ReLU``, ``BatchNorm``), which only code and
+proper names have.
+"""
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+WORDLISTS = Path(__file__).resolve().parent / "spelling"
+WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]|[A-Za-z]")
+IDENTIFIER_LIKE = re.compile(r"[A-Za-z][a-z]*[A-Z]")  # an upper-case letter after the first: camel case
+INSTALL = "apt-get install hunspell hunspell-en-us (make test installs them when run as root)"
+
+
+class SpellCheckerMissing(RuntimeError):
+    pass
+
+
+def words(prose: str) -> list[str]:
+    """The words of ``prose`` worth checking ('tensor's' → 'tensor')."""
+    found = []
+    prose = re.sub(r"\\[A-Za-z]+", " ", prose)  # LaTeX commands of display maths: \frac, \mathrm
+    for match in WORD.finditer(prose):
+        word = match.group()
+        if word.endswith("'s"):
+            word = word[:-2]
+        word = word.strip("'")
+        if len(word) < 2 or IDENTIFIER_LIKE.match(word):
+            continue
+        found.append(word)
+    return found
+
+
+def project_words(wordlists: Path = WORDLISTS) -> list[str]:
+    listed = []
+    for path in sorted(wordlists.glob("*.txt")):
+        listed += [w.strip() for w in path.read_text(encoding="utf-8").splitlines() if w.strip() and not w.startswith("#")]
+    return listed
+
+
+def misspelled(candidates: set[str], wordlists: Path = WORDLISTS) -> set[str]:
+    """The candidates that neither en_US nor a project word list accepts (one hunspell run for all)."""
+    if not candidates:
+        return set()
+    if shutil.which("hunspell") is None:
+        raise SpellCheckerMissing(f"hunspell not found: {INSTALL}")
+    with tempfile.NamedTemporaryFile("w", suffix=".dic", encoding="utf-8") as personal:
+        personal.write("\n".join(project_words(wordlists)) + "\n")
+        personal.flush()
+        result = subprocess.run(["hunspell", "-d", "en_US", "-p", personal.name, "-l"],
+                                input="\n".join(sorted(candidates)), capture_output=True, text=True)
+    if result.returncode != 0 or "Can't open affix or dictionary" in result.stderr:
+        raise SpellCheckerMissing(f"hunspell has no en_US dictionary ({result.stderr.strip()}): {INSTALL}")
+    return set(result.stdout.split())
