@@ -6,11 +6,14 @@ VENV        ?= .venv
 BUILDDIR    ?= _build
 SPHINXOPTS  ?= -W --keep-going -n
 PORT        ?= 8000
+# Languages built at once by html and doctest.
+JOBS        ?= 2
 BASE        ?= main
 SERVE_LANG  ?= zh_CN
 PY          := $(VENV)/bin/python
 SPHINXBUILD := $(VENV)/bin/sphinx-build
 STAMP       := $(VENV)/.installed
+AXE         := tools/axe/node_modules/axe-core/axe.min.js
 
 SOURCE_LANG  := zh_CN
 # Translation languages: every locale/<lang>/LC_MESSAGES folder (one list for build and tests).
@@ -21,7 +24,7 @@ LANGUAGES    := $(SOURCE_LANG) $(TRANSLATIONS)
 sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(BUILDDIR)/doctrees/$(2) -D language=$(2) $(SPHINXOPTS) $(O) docs $(3)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv html html-zh html-en doctest gettext update-po stats todo lint-po add-language serve test bench clean
+.PHONY: help venv system-deps html html-zh html-en doctest gettext update-po stats todo lint-po add-language serve test bench clean
 
 help:
 	@echo "torch-notes targets:"
@@ -40,6 +43,7 @@ help:
 	@echo "              site in headless chromium (screenshots in _build/screenshots/; .ci/run installs it)"
 	@echo "  bench       time cold builds, one-page rebuilds and doctests (medians) against the floor"
 	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
+	@echo "  system-deps check gettext, chromium, a CJK font and hunspell; apt-get them if root (make test does)"
 	@echo "  clean       remove $(BUILDDIR) and compiled catalogs"
 
 venv: $(STAMP)
@@ -49,7 +53,9 @@ $(STAMP): requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-html: $(addprefix html-lang-,$(LANGUAGES))
+# The languages are independent builds: run them side by side.
+html: $(STAMP)
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(addprefix html-lang-,$(LANGUAGES))
 	cp tools/language-redirect.html $(BUILDDIR)/html/index.html
 
 html-zh: html-lang-zh_CN
@@ -58,8 +64,9 @@ html-en: html-lang-en
 html-lang-%: $(STAMP)
 	$(call sphinx,html,$*,$(BUILDDIR)/html/$*)
 
-doctest: $(addprefix doctest-lang-,$(LANGUAGES))
-	$(PY) tools/doctest_report.py $(foreach l,$(LANGUAGES),$(BUILDDIR)/doctest/$(l)/output.txt)
+doctest: $(STAMP)
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target -k $(addprefix doctest-lang-,$(LANGUAGES)); status=$$?; \
+	$(PY) tools/doctest_report.py $(foreach l,$(LANGUAGES),$(BUILDDIR)/doctest/$(l)/output.txt) && exit $$status
 
 doctest-lang-%: $(STAMP)
 	$(call sphinx,doctest,$*,$(BUILDDIR)/doctest/$*)
@@ -88,7 +95,15 @@ serve: $(STAMP)
 	    --host 127.0.0.1 --port $(PORT) --watch locale --watch snippets --watch conf.py \
 	    --re-ignore '.*\.mo$$' docs $(BUILDDIR)/serve/$(SERVE_LANG)
 
-test: $(STAMP)
+system-deps:
+	@$(PYTHON3) tools/system_deps.py
+
+# axe-core for the accessibility tests, at the version tools/axe/package-lock.json pins.
+$(AXE): tools/axe/package-lock.json | system-deps
+	cd tools/axe && npm ci --no-audit --no-fund --silent
+	touch $@
+
+test: $(STAMP) system-deps $(AXE)
 	$(PY) -m pytest tests
 
 bench: $(STAMP)

@@ -13,6 +13,12 @@ def test_builds_without_warnings(html_builds, language):
         f"{run.command} failed or warned:\n" + "\n".join(run.warnings() or run.output.splitlines()[-30:]))
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_build_log_shows_progress_and_warnings_not_configuration(html_builds, language):
+    dumps = [line[:120] for line in html_builds[language].output.splitlines() if "MdParserConfig(" in line]
+    assert not dumps, f"configuration dumped into the build log: {dumps}"
+
+
 def test_root_index_leads_to_every_language(html_builds):
     from conftest import ROOT
     redirect = (ROOT / "tools" / "language-redirect.html").read_text(encoding="utf-8")

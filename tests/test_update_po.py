@@ -78,3 +78,37 @@ def test_wrapping_and_locations_are_normalised(updated):
 def test_a_second_run_changes_nothing_whatever_the_builddir(updated):
     project, _, first = updated
     assert catalogs(project) == first
+
+
+def snapshot(project):
+    """(mtime, bytes) of every file the build and the translators work with (not _build/)."""
+    return {p.relative_to(project): (p.stat().st_mtime_ns, p.read_bytes()) for p in project.rglob("*")
+            if p.is_file() and "_build" not in p.parts and ".venv" not in p.parts and "__pycache__" not in p.parts}
+
+
+def test_a_no_op_update_touches_no_file_and_the_next_build_reads_no_page(tmp_path):
+    import subprocess
+    project = make_project(tmp_path)
+    make(project, "update-po")
+    make(project, "html-en")
+    before = snapshot(project)
+    make(project, "update-po")
+    after = snapshot(project)
+    changed = sorted(str(name) for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    assert changed == [], f"a no-op update-po changed files: {changed}"
+    rebuild = subprocess.run(["make", "--no-print-directory", "html-en", "SPHINXOPTS=-W"], cwd=project,
+                             capture_output=True, text=True)
+    assert rebuild.returncode == 0, rebuild.stdout + rebuild.stderr
+    assert "0 added, 0 changed, 0 removed" in rebuild.stdout, rebuild.stdout
+
+
+def test_editing_one_page_touches_only_its_catalog(tmp_path):
+    project = make_project(tmp_path)
+    make(project, "update-po")
+    before = snapshot(project)
+    index = project / "docs" / "index.md"
+    index.write_text(index.read_text(encoding="utf-8").replace(CHANGED_OLD, CHANGED_NEW), encoding="utf-8")
+    make(project, "update-po")
+    after = snapshot(project)
+    changed = sorted(str(name) for name in before if before[name] != after.get(name))
+    assert changed == ["docs/index.md", INDEX], changed

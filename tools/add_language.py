@@ -3,7 +3,10 @@
     python tools/add_language.py [--conf conf.py] POT_DIR LOCALE_DIR LANGUAGE
 
 * creates ``LOCALE_DIR/LANGUAGE/LC_MESSAGES/<page>.po`` for every template in
-  POT_DIR (``make gettext``), every entry untranslated; the Makefile's
+  POT_DIR (``make gettext``), every entry untranslated, with sphinx-intl (the
+  tool translators of Sphinx projects know: ``sphinx-intl update -l LANGUAGE``),
+  then brings them to the project's catalog style with ``update_po`` (locations
+  without line numbers, msgmerge's wrapping), as every later update does; the Makefile's
   TRANSLATIONS, ``tools/project.py translations()`` and so the builds and the
   tests pick the language up from that folder;
 * gives the language an entry in every per-language dictionary of ``conf.py``
@@ -91,7 +94,9 @@ def add_language(pot_dir: Path, locale_dir: Path, language: str, conf: Path) -> 
         sys.exit(f"{language} exists already: {locale_dir / language / 'LC_MESSAGES'}")
     conf_text = conf.read_text(encoding="utf-8")
     new_conf = conf_with_language(conf_text, language)  # fails before anything is written
-    report = update(pot_dir, locale_dir, [language])
+    from sphinx_intl.basic import update as sphinx_intl_update
+    sphinx_intl_update(str(locale_dir), str(pot_dir), (language,), line_width=79, jobs=1)
+    report = update(pot_dir, locale_dir, [language])  # the project's style: what make update-po writes
     if new_conf != conf_text:
         conf.write_text(new_conf, encoding="utf-8")
         report.append(f"{conf}: added {language!r} to {', '.join(PER_LANGUAGE_SETTINGS)}; translate the values")

@@ -1,15 +1,22 @@
-"""Measure the build and doctest times that matter, as medians of several runs.
+"""Measure the build and doctest times the project holds itself to, as medians of several runs.
 
     python tools/bench.py [RUNS]
 
-Per language: a cold HTML build (empty output and doctree folders), the
-rebuild after touching one page, and the doctest run (reusing the doctrees).
-Then the floor: every doctest example run once in one plain Python process,
-import included (tools/doctest_floor.py). Everything goes through the
-Makefile into _build/bench, so what is measured is what users run.
+Every figure goes through the Makefile into _build/bench, so what is measured
+is what users run. Each run times, for the languages in turn (interleaved, so
+that a busy machine slows both alike): a cold HTML build (empty output and
+doctree folders), the rebuild after touching one page, and the doctest run
+(reusing the doctrees). Then the floor (every doctest example once in one
+plain Python process, import included: tools/doctest_floor.py), a no-op
+``make update-po`` followed by an English rebuild (it must read no page), and
+the whole bilingual ``make html`` plus ``make doctest`` from nothing.
+
+The last lines are the ratios, each from this one run, with the limit the
+project holds itself to.
 """
 
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -24,32 +31,44 @@ BUILDDIR = ROOT / "_build" / "bench"
 TOUCHED_PAGE = DOCS / "tensors" / "broadcasting.md"
 
 
-def timed(cmd: list[str]) -> float:
+def run(cmd: list[str]) -> tuple[float, str]:
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
-    return elapsed
+    return elapsed, result.stdout
 
 
-def make(target: str) -> list[str]:
-    return ["make", "--no-print-directory", target, f"BUILDDIR={BUILDDIR}", "SPHINXOPTS=-W --keep-going -n -q"]
+def timed(cmd: list[str]) -> float:
+    return run(cmd)[0]
 
 
-def median(samples: list[float]) -> str:
-    return f"{statistics.median(samples):6.2f} s  (runs: {', '.join(f'{s:.2f}' for s in samples)})"
+def make(target: str, quiet: bool = True) -> list[str]:
+    options = "-W --keep-going -n" + (" -q" if quiet else "")
+    return ["make", "--no-print-directory", target, f"BUILDDIR={BUILDDIR}", f"SPHINXOPTS={options}"]
 
 
-def bench_language(language: str, runs: int) -> dict[str, list[float]]:
-    results: dict[str, list[float]] = {"cold html": [], "one-page rebuild": [], "doctest": []}
+def median(samples: list[float]) -> float:
+    return statistics.median(samples)
+
+
+def line(label: str, samples: list[float]) -> str:
+    return f"  {label:34} {median(samples):6.2f} s  (runs: {', '.join(f'{s:.2f}' for s in samples)})"
+
+
+def bench_languages(languages: list[str], runs: int) -> dict[tuple[str, str], list[float]]:
+    results: dict[tuple[str, str], list[float]] = {}
     for _ in range(runs):
-        shutil.rmtree(BUILDDIR / "html" / language, ignore_errors=True)
-        shutil.rmtree(BUILDDIR / "doctrees" / language, ignore_errors=True)
-        results["cold html"].append(timed(make(f"html-lang-{language}")))
-        os.utime(TOUCHED_PAGE)
-        results["one-page rebuild"].append(timed(make(f"html-lang-{language}")))
-        results["doctest"].append(timed(make(f"doctest-lang-{language}")))
+        for language in languages:
+            shutil.rmtree(BUILDDIR / "html" / language, ignore_errors=True)
+            shutil.rmtree(BUILDDIR / "doctrees" / language, ignore_errors=True)
+            results.setdefault((language, "cold html"), []).append(timed(make(f"html-lang-{language}")))
+        for language in languages:
+            os.utime(TOUCHED_PAGE)
+            results.setdefault((language, "one-page rebuild"), []).append(timed(make(f"html-lang-{language}")))
+        for language in languages:
+            results.setdefault((language, "doctest"), []).append(timed(make(f"doctest-lang-{language}")))
     return results
 
 
@@ -61,20 +80,45 @@ def bench_floor(runs: int) -> list[float]:
     return [timed([python, "tools/doctest_floor.py", "run", str(data)]) for _ in range(runs)]
 
 
+def bench_no_op_update(language: str) -> tuple[float, float, int]:
+    """(update-po seconds, rebuild seconds, pages the rebuild read) after an update with nothing to do."""
+    update = timed(make("update-po"))
+    seconds, output = run(make(f"html-lang-{language}", quiet=False))
+    read = re.search(r"(\d+) added, (\d+) changed, (\d+) removed", output)
+    pages = int(read.group(1)) + int(read.group(2)) if read else -1
+    return update, seconds, pages
+
+
+def bench_full() -> float:
+    shutil.rmtree(BUILDDIR, ignore_errors=True)
+    return timed(make("html")) + timed(make("doctest"))
+
+
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    report = {}
-    for language in [SOURCE_LANGUAGE] + translations():
-        report[language] = bench_language(language, runs)
+    languages = [SOURCE_LANGUAGE] + translations()
+    report = bench_languages(languages, runs)
     floor = bench_floor(runs)
-    print(f"torch-notes benchmark, medians of {runs} runs ({os.cpu_count()} CPUs)")
-    for language, results in report.items():
-        for name, samples in results.items():
-            print(f"  {language:6} {name:17} {median(samples)}")
-    print(f"  {'floor':6} {'doctest examples':17} {median(floor)}")
-    for language, results in report.items():
-        ratio = statistics.median(results["doctest"]) / statistics.median(floor)
-        print(f"  {language:6} doctest / floor   {ratio:6.2f}x")
+    update, rebuild, pages_read = bench_no_op_update(translations()[0])
+    full = bench_full()
+    pages = len(list(DOCS.rglob("*.md"))) - len(list((DOCS / "_ext").rglob("*.md")))
+    print(f"torch-notes benchmark, medians of {runs} runs ({os.cpu_count()} CPUs, {pages} pages)")
+    for (language, name), samples in report.items():
+        print(line(f"{language} {name}", samples))
+    print(line("floor (doctest examples)", floor))
+    print(f"  {'no-op update-po, then rebuild':34} {update:6.2f} s + {rebuild:.2f} s, {pages_read} pages read")
+    print(f"  {'make html + make doctest':34} {full:6.2f} s  ({pages} pages, both languages)")
+    source, other = SOURCE_LANGUAGE, translations()[0]
+
+    def m(language: str, name: str) -> float:
+        return median(report[(language, name)])
+    print("ratios (limit):")
+    print(f"  {other}/{source} cold html build          {m(other, 'cold html') / m(source, 'cold html'):5.2f}x  (<= 1.30)")
+    print(f"  {source}/{other} one-page rebuild         "
+          f"{m(source, 'one-page rebuild') / m(other, 'one-page rebuild'):5.2f}x  (<= 1.30 either way)")
+    for language in languages:
+        print(f"  {language:5} doctest / floor              {m(language, 'doctest') / median(floor):5.2f}x  (<= 1.50)")
+    print(f"  pages read after a no-op update-po   {pages_read:5d}   (= 0)")
 
 
 if __name__ == "__main__":

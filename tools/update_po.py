@@ -54,16 +54,25 @@ def project_relative_locations(pot_text: str) -> str:
     return re.sub(r"^#: .*$", lambda m: re.sub(r"(?<=[ :])(?:\.\./)+", "", m.group()), pot_text, flags=re.M)
 
 
-def merge(pot: Path, po: Path) -> None:
+def merge(pot: Path, po: Path) -> bool:
+    """Merge into a copy; replace the catalog only if its text changed (True then).
+
+    An unchanged catalog is not written at all, so its modification time stays and
+    neither Sphinx nor the live preview re-reads its page. A fresh template always has
+    a new creation date: a change to that line alone is no change.
+    """
     before = po.read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         template = Path(tmp) / pot.name
         template.write_text(project_relative_locations(pot.read_text(encoding="utf-8")), encoding="utf-8")
-        merge_steps(template, po)
-    # A fresh template always has a new creation date; keep the old one when
-    # nothing else changed, so an unchanged page leaves no diff.
-    if without_pot_date(po.read_text(encoding="utf-8")) == without_pot_date(before):
-        po.write_text(before, encoding="utf-8")
+        merged = Path(tmp) / po.name
+        merged.write_text(before, encoding="utf-8")
+        merge_steps(template, merged)
+        after = merged.read_text(encoding="utf-8")
+    if without_pot_date(after) == without_pot_date(before):
+        return False
+    po.write_text(after, encoding="utf-8")
+    return True
 
 
 def merge_steps(pot: Path, po: Path) -> None:
@@ -105,7 +114,8 @@ def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = ""
         for pot in templates:
             po = locale_dir / language / "LC_MESSAGES" / pot.relative_to(pot_dir).with_suffix(".po")
             if po.exists():
-                merge(pot, po)
+                if merge(pot, po):
+                    report.append(f"updated {po}")
             else:
                 create(pot, po, language)
                 report.append(f"created {po}")

@@ -1,0 +1,46 @@
+"""The fast translation path (docs/_ext/fast_i18n.py) changes the build time, not the output.
+
+The English site of the suite's build is compared, file by file, with an English build made
+with the fast path turned off (-D fast_i18n=0): every page and the search index must be
+identical. The only difference allowed is the cache-busting '?v=<checksum>' Sphinx adds to a
+script URL when the file already sits in the output folder from an earlier build.
+"""
+
+import re
+import subprocess
+
+from conftest import LANGUAGES, ROOT, html_dir
+
+import fast_i18n
+
+CACHE_BUSTER = re.compile(r"\?v=[0-9a-f]{8}")
+
+
+def site_files(root):
+    return {p.relative_to(root): p for p in root.rglob("*") if p.suffix in {".html", ".js"} and "_static" not in p.parts}
+
+
+def test_every_english_page_is_identical_with_and_without_the_fast_path(html_builds, tmp_path):
+    translations = [lang for lang in LANGUAGES if lang != "zh_CN"]
+    assert html_builds[translations[0]].returncode == 0
+    for language in translations:
+        out = tmp_path / language
+        result = subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "sphinx-build"), "-b", "html", "-c", str(ROOT), "-q", "-E",
+             "-d", str(tmp_path / "doctrees" / language), "-D", f"language={language}", "-D", "fast_i18n=0",
+             str(ROOT / "docs"), str(out)], cwd=ROOT, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        fast, slow = site_files(html_dir(language)), site_files(out)
+        assert sorted(fast) == sorted(slow)
+        differing = [str(name) for name in fast
+                     if CACHE_BUSTER.sub("", fast[name].read_text(encoding="utf-8"))
+                     != CACHE_BUSTER.sub("", slow[name].read_text(encoding="utf-8"))]
+        assert not differing, f"{language}: pages differ with the fast path: {differing}"
+
+
+def test_only_plain_and_code_only_messages_skip_markdown():
+    simple = ["Returns the input.", "Default: `None`.", "Use `x.view(2, 3)` here.", "A title"]
+    markdown = ["**bold**", "See {ref}`label`.", "- item", "1. first", "a $x$ b", "a <b> c", "x_1", "a\nb",
+                "`` x ``", "` padded `", "[link](target)", "# heading", ": field", "a \\* b", "&amp;"]
+    assert all(fast_i18n.SIMPLE.fullmatch(text) for text in simple)
+    assert not any(fast_i18n.SIMPLE.fullmatch(text) for text in markdown)

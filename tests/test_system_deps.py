@@ -1,0 +1,66 @@
+"""make test sets up its own system tools: tools/system_deps.py, run with every tool missing.
+
+The machine is not touched: the script runs with a PATH holding only a fake apt-get, whose
+'install' writes stand-ins for the tools into that PATH and records the command.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+SCRIPT = ROOT / "tools" / "system_deps.py"
+STAND_INS = {
+    "msgfmt": "", "msgmerge": "", "msgattrib": "", "chromium": "",
+    "fc-list": 'echo "WenQuanYi Micro Hei"', "hunspell": "/bin/cat >/dev/null", "node": "", "npm": "",
+}
+FAKE_APT_GET = """#!/bin/sh
+echo "$@" >> "{log}"
+if [ "$1" = install ]; then
+{writes}
+fi
+"""
+
+
+def fake_system(tmp_path: Path) -> tuple[Path, Path]:
+    bin_dir, log = tmp_path / "bin", tmp_path / "apt.log"
+    bin_dir.mkdir()
+    writes = "\n".join(f"printf '#!/bin/sh\\n{body}\\n' > '{bin_dir / name}'; /bin/chmod +x '{bin_dir / name}'"
+                       for name, body in STAND_INS.items())
+    apt_get = bin_dir / "apt-get"
+    apt_get.write_text(FAKE_APT_GET.format(log=log, writes=writes))
+    apt_get.chmod(0o755)
+    return bin_dir, log
+
+
+def run(bin_dir: Path, root: str) -> subprocess.CompletedProcess:
+    env = {"PATH": str(bin_dir), "SYSTEM_DEPS_ROOT": root,
+           "SYSTEM_DEPS_APT_GET": str(bin_dir / "apt-get")}
+    return subprocess.run([sys.executable, str(SCRIPT)], env=env, capture_output=True, text=True)
+
+
+def test_as_root_every_missing_tool_is_installed_with_apt_get(tmp_path):
+    bin_dir, log = fake_system(tmp_path)
+    result = run(bin_dir, root="1")
+    assert result.returncode == 0, result.stderr
+    assert log.read_text().splitlines() == [
+        "update -qq", "install -y -qq gettext chromium fonts-wqy-microhei hunspell hunspell-en-us nodejs npm"]
+    again = run(bin_dir, root="1")
+    assert again.returncode == 0 and log.read_text().count("install") == 1, "nothing to install the second time"
+
+
+def test_without_root_it_stops_at_once_with_the_command_to_run(tmp_path):
+    bin_dir, log = fake_system(tmp_path)
+    result = run(bin_dir, root="0")
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        "system-deps: make test needs gettext, chromium, fonts-wqy-microhei, hunspell, hunspell-en-us, nodejs, npm; "
+        "run: sudo apt-get install -y gettext chromium fonts-wqy-microhei hunspell hunspell-en-us nodejs npm"]
+    assert not log.exists(), "apt-get must not run without root"
+
+
+def test_this_machine_has_everything(tmp_path):
+    result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, env=dict(os.environ))
+    assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr

@@ -1,0 +1,96 @@
+"""Make sure the system tools the test suite needs are installed; install them if we can.
+
+    python3 tools/system_deps.py          (make test runs it first)
+
+Everything Python is pinned in requirements.txt and lives in .venv; these come
+from Debian packages, because they are programs, not Python packages:
+
+    gettext             msgfmt, msgmerge, msgattrib: the catalogs
+    chromium            the real browser the browser tests drive (tests/browser.py)
+    fonts-wqy-microhei  a CJK font, so Chinese pages and their screenshots show glyphs
+    hunspell-en-us      the en_US dictionary of the English spell check (with hunspell)
+    nodejs, npm         to install axe-core (tools/axe) for the accessibility tests
+
+Missing packages are installed with apt-get when this runs as root (as CI and
+a fresh container do). Otherwise it stops at once with one line naming the
+exact command to run. Runs with the system python3: it has to work before the
+virtual environment exists.
+
+For the tests of this script only: SYSTEM_DEPS_APT_GET names the apt-get to
+run and SYSTEM_DEPS_ROOT=0/1 overrides the root check.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+
+def has_commands(*names: str) -> bool:
+    return all(shutil.which(name) for name in names)
+
+
+def has_cjk_font() -> bool:
+    if not shutil.which("fc-list"):
+        return False
+    result = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True)
+    return result.returncode == 0 and bool(result.stdout.strip())
+
+
+def has_en_us_dictionary() -> bool:
+    if not shutil.which("hunspell"):
+        return False
+    result = subprocess.run(["hunspell", "-d", "en_US", "-l"], input="", capture_output=True, text=True)
+    return result.returncode == 0 and "Can't open" not in result.stderr
+
+
+# Debian package -> how to tell it is there.
+CHECKS = {
+    "gettext": lambda: has_commands("msgfmt", "msgmerge", "msgattrib"),
+    "chromium": lambda: has_commands("chromium"),
+    "fonts-wqy-microhei": has_cjk_font,
+    "hunspell": lambda: has_commands("hunspell"),
+    "hunspell-en-us": has_en_us_dictionary,
+    "nodejs": lambda: has_commands("node"),
+    "npm": lambda: has_commands("npm"),
+}
+
+
+def missing_packages() -> list[str]:
+    return [package for package, present in CHECKS.items() if not present()]
+
+
+def is_root() -> bool:
+    override = os.environ.get("SYSTEM_DEPS_ROOT")
+    return override == "1" if override in {"0", "1"} else os.geteuid() == 0
+
+
+def install(packages: list[str]) -> None:
+    apt_get = os.environ.get("SYSTEM_DEPS_APT_GET") or shutil.which("apt-get")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    print(f"system-deps: installing {' '.join(packages)} with apt-get", flush=True)
+    for command in ([apt_get, "update", "-qq"], [apt_get, "install", "-y", "-qq", *packages]):
+        result = subprocess.run(command, env=env, capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit(f"system-deps: '{' '.join(command)}' failed:\n{result.stdout}{result.stderr}")
+
+
+def main() -> int:
+    missing = missing_packages()
+    if not missing:
+        return 0
+    command = f"apt-get install -y {' '.join(missing)}"
+    apt_get = os.environ.get("SYSTEM_DEPS_APT_GET") or shutil.which("apt-get")
+    if not is_root() or not apt_get:
+        print(f"system-deps: make test needs {', '.join(missing)}; run: sudo {command}", file=sys.stderr)
+        return 1
+    install(missing)
+    still = missing_packages()
+    if still:
+        print(f"system-deps: still missing after apt-get: {', '.join(still)}; run: sudo {command}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
