@@ -77,6 +77,16 @@ def test_bare_prompts_outside_fences_only():
     ("numpy.nanmean", "https://numpy.org/doc/stable/reference/generated/numpy.nanmean.html"),
     ("pickle.dumps", "https://docs.python.org/3/library/pickle.html#pickle.dumps"),
     ("iter", "https://docs.python.org/3/library/functions.html#iter"),
+    ("torch.optim.Optimizer", "https://docs.pytorch.org/docs/stable/optim.html#torch.optim.Optimizer"),
+    ("torch.optim.Optimizer.zero_grad",
+     "https://docs.pytorch.org/docs/stable/generated/torch.optim.Optimizer.zero_grad.html"),
+    ("torch.distributed.init_process_group",
+     "https://docs.pytorch.org/docs/stable/distributed.html#torch.distributed.init_process_group"),
+    ("torch.nn.SyncBatchNorm.convert_sync_batchnorm",
+     "https://docs.pytorch.org/docs/stable/generated/torch.nn.SyncBatchNorm.html#torch.nn.SyncBatchNorm.convert_sync_batchnorm"),
+    ("range", "https://docs.python.org/3/library/stdtypes.html#range"),
+    ("torch.serialization.add_safe_globals",
+     "https://docs.pytorch.org/docs/stable/notes/serialization.html#torch.serialization.add_safe_globals"),
 ])
 def test_official_urls(name, url):
     assert official_url(name) == url
@@ -112,3 +122,31 @@ def test_translated_nodes_are_rehomed_in_their_page():
     assert rehome_nodes(None, page) == 1
     assert text.document is page
     assert rehome_nodes(None, page) == 0
+
+
+def test_verified_version_role_reads_the_build_environment():
+    import platform
+    from importlib import metadata
+    from version_stamp import version_role
+    assert version_role("verified-version", "", "torch", 1, None) == ([nodes.Text(metadata.version("torch"))], [])
+    assert version_role("verified-version", "", "python", 1, None)[0][0] == platform.python_version()
+
+    class Inliner:  # just enough of docutils' Inliner for the error path
+        class reporter:
+            error = staticmethod(lambda text, line: nodes.paragraph(text, text))
+
+        problematic = staticmethod(lambda rawtext, text, message: nodes.problematic(rawtext, text))
+
+    result, messages = version_role("verified-version", "{verified-version}`numpy`", "numpy", 7, Inliner)
+    assert isinstance(result[0], nodes.problematic) and "unknown name 'numpy'" in messages[0].astext()
+
+
+def test_every_page_is_read_again_when_the_versions_change():
+    from types import SimpleNamespace
+    from version_stamp import environment_versions, reread_on_new_versions
+    env = SimpleNamespace(found_docs={"index", "a/b"})
+    assert reread_on_new_versions(None, env, set(), set(), set()) == []  # a first build reads everything anyway
+    assert reread_on_new_versions(None, env, set(), set(), set()) == []
+    env.version_stamp_versions = {**environment_versions(), "torch": "2.12.0"}
+    assert reread_on_new_versions(None, env, set(), set(), set()) == ["a/b", "index"]
+    assert env.version_stamp_versions == environment_versions()

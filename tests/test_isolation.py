@@ -17,7 +17,7 @@ from sphinx.application import Sphinx
 
 
 def doctest_app(language: str, outdir) -> Sphinx:
-    return Sphinx(ROOT / "docs", ROOT, outdir, BUILDDIR / "doctrees" / language, "doctest",
+    return Sphinx(ROOT / "docs", ROOT, outdir, BUILDDIR / "doctrees" / language / "tree", "doctest",
                   confoverrides={"language": language}, status=io.StringIO(), warning=io.StringIO(),
                   freshenv=False)
 

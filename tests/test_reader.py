@@ -113,11 +113,19 @@ def test_group_objects_sorts_and_skips_aliases():
         "torch": ["torch.cat", "torch.Tensor.add"], "torch.nn": ["torch.nn.Linear"]}
 
 
+SIGNATURE = re.compile(r'<dt class="sig sig-object py" id="[^"]+">(.*?)</dt>', re.S)
+NAME_PART = re.compile(r'<span class="sig-(?:pre)?name desc(?:class)?name"><span class="pre">([^<]+)</span>')
+
+
 def documented_objects(language: str) -> set[str]:
-    """Every py object whose signature carries an id on some page of the site."""
+    """The full name of every indexed py object on the site, read from its signature.
+
+    Not from the signature's id: an object whose name is already an id on its page (the builtin
+    ``super`` under a section titled "... super()") gets Sphinx's fallback id ``id0``."""
     found = set()
     for html in html_dir(language).rglob("*.html"):
-        found.update(re.findall(r'<dt class="sig sig-object py" id="([^"]+)"', html.read_text(encoding="utf-8")))
+        for signature in SIGNATURE.findall(html.read_text(encoding="utf-8")):
+            found.add("".join(NAME_PART.findall(signature)))
     return found
 
 

@@ -33,6 +33,8 @@ EXACT = {
     "torch.Tensor.mT": PYTORCH + "tensors.html#torch.Tensor.mT",
     "torch.autograd.Variable": PYTORCH + "autograd.html#variable-deprecated",
     "torch.nn.Parameter": PYTORCH + "generated/torch.nn.parameter.Parameter.html",
+    "torch.optim.Optimizer": PYTORCH + "optim.html#torch.optim.Optimizer",  # its methods have pages
+    "range": PYTHON + "stdtypes.html#range",  # a type, not among the built-in functions
 }
 
 # (prefix, page): objects under the prefix are anchors on one page.
@@ -41,10 +43,15 @@ SHARED_PAGES = [
     ("torch.utils.data.", "data.html"),
     ("torch.amp.", "amp.html"),
     ("torch.autocast", "amp.html"),
+    ("torch.serialization.", "notes/serialization.html"),  # add_safe_globals & co. are documented there
+    ("torch.distributed.", "distributed.html"),
+    ("torch.multiprocessing.", "multiprocessing.html"),
+    ("torch.utils.checkpoint.", "checkpoint.html"),
+    ("torch.backends.", "backends.html"),
 ]
 
 # Classes whose methods are anchors on the class page.
-METHODS_ON_CLASS_PAGE = ["torch.nn.Module"]
+METHODS_ON_CLASS_PAGE = ["torch.nn.Module", "torch.nn.SyncBatchNorm"]
 
 
 def official_url(fullname: str) -> str | None:
