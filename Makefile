@@ -14,23 +14,29 @@ PY          := $(VENV)/bin/python
 SPHINXBUILD := $(VENV)/bin/sphinx-build
 STAMP       := $(VENV)/.installed
 AXE         := tools/axe/node_modules/axe-core/axe.min.js
+BENCH_STAMP := $(VENV)/.installed-bench
 
 SOURCE_LANG  := zh_CN
 # Translation languages: every locale/<lang>/LC_MESSAGES folder (one list for build and tests).
 TRANSLATIONS := $(sort $(patsubst locale/%/LC_MESSAGES,%,$(wildcard locale/*/LC_MESSAGES)))
 LANGUAGES    := $(SOURCE_LANG) $(TRANSLATIONS)
 
-# sphinx-build for one language: $(call sphinx,BUILDER,LANG,OUTDIR); each language keeps its own doctrees.
-sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(BUILDDIR)/doctrees/$(2) -D language=$(2) $(SPHINXOPTS) $(O) docs $(3)
+# sphinx-build for one language: $(call sphinx,BUILDER,LANG,OUTDIR); each language keeps its own doctrees,
+# one level down, because matplotlib's plot directive writes its images beside the doctree folder and the
+# languages build side by side.
+doctrees = $(BUILDDIR)/doctrees/$(1)/tree
+sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(call doctrees,$(2)) -D language=$(2) $(SPHINXOPTS) $(O) docs $(3)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv system-deps html html-zh html-en doctest gettext update-po stats todo lint-po add-language serve test bench clean
+.PHONY: help venv system-deps search-eval html html-zh html-en epub doctest gettext update-po stats todo lint-po add-language serve test bench clean
 
 help:
 	@echo "torch-notes targets:"
 	@echo "  html        build the site in every language into $(BUILDDIR)/html/<lang>/ (creates the venv first)"
 	@echo "  html-zh     build the Chinese site only"
 	@echo "  html-en     build the English site only"
+	@echo "  epub        build the EPUB book of every language into $(BUILDDIR)/epub/<lang>/ (make html copies"
+	@echo "              each into its site, whose pages link to both)"
 	@echo "  doctest     run every example in every language; fails on failures, zero tests or differing counts"
 	@echo "  gettext     extract message templates into $(BUILDDIR)/gettext/"
 	@echo "  update-po   merge the templates into locale/<lang>/ (keeps translations; ONLY=tensors/ limits pages)"
@@ -41,9 +47,10 @@ help:
 	@echo "  serve       live-reloading preview on 127.0.0.1:$(PORT) (SERVE_LANG=en for English)"
 	@echo "  test        the whole test suite: builds, doctests in both languages, catalogs, snippets, and the"
 	@echo "              site in headless chromium (screenshots in _build/screenshots/; .ci/run installs it)"
-	@echo "  bench       time cold builds, one-page rebuilds and doctests (medians) against the floor"
+	@echo "  bench       the figures the project holds itself to: build ratios, doctest/floor, search hits"
+	@echo "  search-eval the learner queries of tests/data/ on the built site: its search vs Pagefind"
 	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
-	@echo "  system-deps check gettext, chromium, a CJK font and hunspell; apt-get them if root (make test does)"
+	@echo "  system-deps check gettext, chromium, a CJK font, hunspell and epubcheck; apt-get them if root (make test does)"
 	@echo "  clean       remove $(BUILDDIR) and compiled catalogs"
 
 venv: $(STAMP)
@@ -53,9 +60,12 @@ $(STAMP): requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
 
-# The languages are independent builds: run them side by side.
+# The languages are independent builds: run them side by side. Every page links to the EPUB book of
+# each language: build the books (from the same doctrees) and put each at the root of its site.
 html: $(STAMP)
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(addprefix html-lang-,$(LANGUAGES))
+	$(MAKE) --no-print-directory epub
+	$(foreach l,$(LANGUAGES),cp $(BUILDDIR)/epub/$(l)/*.epub $(BUILDDIR)/html/$(l)/ &&) true
 	cp tools/language-redirect.html $(BUILDDIR)/html/index.html
 
 html-zh: html-lang-zh_CN
@@ -63,6 +73,13 @@ html-en: html-lang-en
 
 html-lang-%: $(STAMP)
 	$(call sphinx,html,$*,$(BUILDDIR)/html/$*)
+
+# One book per language, maths as MathML (docs/_ext/epub_books.py): $(BUILDDIR)/epub/<lang>/torch-notes-<hreflang>.epub.
+epub: $(STAMP)
+	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(addprefix epub-lang-,$(LANGUAGES))
+
+epub-lang-%: $(STAMP)
+	$(call sphinx,epub,$*,$(BUILDDIR)/epub/$*)
 
 doctest: $(STAMP)
 	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target -k $(addprefix doctest-lang-,$(LANGUAGES)); status=$$?; \
@@ -106,8 +123,16 @@ $(AXE): tools/axe/package-lock.json | system-deps
 test: $(STAMP) system-deps $(AXE)
 	$(PY) -m pytest tests
 
-bench: $(STAMP)
+$(BENCH_STAMP): requirements-bench.txt $(STAMP)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	touch $@
+
+bench: $(STAMP) $(BENCH_STAMP)
 	$(PY) tools/bench.py
+
+# The learner queries of tests/data/ against the site's search and against Pagefind (needs make html).
+search-eval: $(STAMP) $(BENCH_STAMP)
+	$(PY) tools/search_eval.py --engine both $(BUILDDIR)
 
 clean:
 	rm -rf $(BUILDDIR)

@@ -18,11 +18,13 @@ author = "torch-notes contributors"
 copyright = "2026, torch-notes contributors"
 
 extensions = [
+    "quiet_myst",  # before myst_parser, whose builder-inited hook logs the dump
     "myst_parser",
     "sphinx.ext.doctest",
     "sphinx.ext.mathjax",
     "sphinx-mathjax-offline",  # serve MathJax from _static: the site works offline
     "sphinx_copybutton",
+    "matplotlib.sphinxext.plot_directive",  # lr_scheduler pages: plots drawn at build time
     # Project extensions (docs/_ext/), one job each.
     "lang_overrides",
     "zh_search",
@@ -30,6 +32,7 @@ extensions = [
     "hardwrap_check",
     "api_links",
     "api_index",
+    "corrections_index",
     "glossary_terms",
     "language_switcher",
     "version_stamp",
@@ -38,6 +41,13 @@ extensions = [
     "translation_status",
     "translated_nodes",
     "field_sources",
+    "markup_leftovers",
+    "fast_i18n",
+    "search_synonyms",
+    "accessible_html",
+    "parallel_view",
+    "epub_books",
+    "epub_downloads",
 ]
 
 exclude_patterns = ["_ext", "_templates", "_static", "_locale"]
@@ -72,12 +82,17 @@ language_overrides = {
         "html_short_title": "torch-notes",
         "api_links_label": "官方文档",
         "version_stamp_format": "本页示例已在 torch {torch}、Python {python} 下验证。",
+        "epub_description": "PyTorch 与 Python 双语参考：每个 API 的签名、参数、形状与常见陷阱，并附经过测试的示例。",
+        "epub_downloads_label": "下载 EPUB 电子书：",
     },
     "en": {
         "html_title": "torch-notes: a PyTorch and Python reference",
         "html_short_title": "torch-notes",
         "api_links_label": "Official documentation",
         "version_stamp_format": "The examples on this page were verified with torch {torch} and Python {python}.",
+        "epub_description": "A bilingual PyTorch and Python reference: the signature, parameters, shapes "
+                            "and pitfalls of each API, with tested examples.",
+        "epub_downloads_label": "Download the EPUB book:",
     },
 }
 
@@ -101,11 +116,15 @@ doctest_test_doctest_blocks = ""  # only explicit doctest/testcode blocks are te
 
 # -- Snippets ----------------------------------------------------------------
 snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tests/test_snippets.py)
+# plot_directive: no "(png, hires.png, pdf)" link line, whose text would put build paths into the catalogs.
+plot_html_show_formats = False
+plot_formats = ["png"]  # the HTML and the books use the PNG only; hires.png and pdf cost 3 s a build
 
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
 # MathJax 3 (served locally by sphinx-mathjax-offline): textmacros so that \text{fan\_in} renders as fan_in.
 mathjax3_config = {"loader": {"load": ["[tex]/textmacros"]}, "tex": {"packages": {"[+]": ["textmacros"]}}}
+html_math_renderer = "mathjax"  # named: epub_books registers "mathml" too, which the books use
 html_static_path = ["docs/_static"]  # relative to the configuration dir
 html_css_files = ["torch-notes.css"]
 html_favicon = "docs/_static/favicon.svg"  # declared, so browsers do not probe /favicon.ico
@@ -132,3 +151,15 @@ copybutton_only_copy_prompt_lines = True
 copybutton_exclude = ".linenos"  # not ".gp": the prompts must stay visible to the regexp above
 # testoutput blocks are output, not code: output_blocks.py marks them no-copybutton.
 copybutton_selector = "div:not(.no-copybutton) > div.highlight > pre"
+
+# -- EPUB --------------------------------------------------------------------
+# `make epub`: one book per language, Sphinx's epub builder with docs/_ext/epub_books.py
+# (maths as MathML; language, title, identifier and file name derived per language).
+from importlib.metadata import version as _installed_version  # noqa: E402
+
+version = ".".join(_installed_version("torch").split(".")[:2])  # the PyTorch covered; EPUB3 metadata needs one
+del _installed_version
+epub_css_files = ["torch-notes-epub.css"]  # torch-notes.css styles furo; the books have their own
+epub_show_urls = "no"  # links stay clickable; printed URLs would double the length of every API entry
+epub_uid = "book-id"  # the XML id of dc:identifier
+epub_contributor = author  # Sphinx would write "unknown"

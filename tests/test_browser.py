@@ -9,6 +9,7 @@ Screenshots go to ``_build/screenshots/`` for people to look at.
 import json
 
 import pytest
+import search_eval
 from browser import Chromium, SiteServer
 from conftest import BUILDDIR, LANGUAGES, ROOT
 
@@ -107,7 +108,49 @@ def test_chinese_query_without_spaces_finds_what_the_spaced_query_finds(browser,
     spaced = pages(search(browser, site, ZH, "计算 梯度"))
     unspaced = pages(search(browser, site, ZH, "计算梯度"))
     assert spaced and unspaced == spaced
-    assert browser.evaluate("[...Search._parseQuery('计算梯度')[1]].sort()") == ["梯度", "计算"]
+    # Both words, plus the English form of the glossary term 梯度 that the ranking also looks for.
+    assert browser.evaluate("[...Search._parseQuery('计算梯度')[1]].sort()") == ["gradient", "梯度", "计算"]
+    assert_no_errors(browser)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_natural_queries_find_their_page_in_the_top_three(browser, site, language):
+    """tests/data/search-queries-<lang>.tsv: at least 90% of the learner queries, per language."""
+    asked = search_eval.queries(language)
+    ranked = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [q for q, _ in asked])
+    found, misses = search_eval.found_share(asked, ranked)
+    assert found / len(asked) >= 0.9, f"{language}: {found}/{len(asked)} in the top three; misses:\n" + "\n".join(
+        f"  {q!r} -> {got} (expected {want})" for q, want, got in misses)
+    assert_no_errors(browser)
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    (ZH, "view 和 reshape 的区别", "tensors/view-reshape.html"),  # question words do not empty the list
+    (ZH, "learning rate", "glossary.html"),  # an English term on the Chinese site finds its Chinese pages
+    (EN, "广播", "tensors/broadcasting.html"),  # and the other way round
+])
+def test_results_show_the_title_and_a_prose_excerpt_with_the_match_highlighted(browser, site, language, query,
+                                                                               expected):
+    links = search(browser, site, language, query)
+    assert expected in pages(links), f"{query!r}: {links}"
+    browser.wait_for("document.querySelectorAll('#search-results ul.search li p.context').length >= 3",
+                     "the excerpts")
+    results = browser.evaluate("""[...document.querySelectorAll('#search-results ul.search li')].slice(0, 5).map(li => ({
+        title: li.querySelector('a').textContent, excerpt: (li.querySelector('p.context') || {}).textContent || '',
+        marked: li.querySelectorAll('p.context .highlighted').length}))""")
+    assert all(r["title"].strip() for r in results), results
+    excerpts = [r["excerpt"] for r in results if r["excerpt"]]
+    assert excerpts and not [e for e in excerpts if "\\(" in e or "\\[" in e or ">>>" in e], excerpts
+    assert any(r["marked"] for r in results), f"no highlighted match in {results}"
+    assert_no_errors(browser)
+
+
+def test_switching_language_on_the_search_page_keeps_the_query(browser, site):
+    search(browser, site, ZH, "广播")
+    browser.click_and_wait("a.language-switcher-link")
+    assert path_of(browser) == f"/{EN}/search.html"
+    assert browser.evaluate("new URLSearchParams(location.search).get('q')") == "广播"
+    assert browser.evaluate("document.querySelector('input[name=q]').value") == "广播"
     assert_no_errors(browser)
 
 
@@ -208,3 +251,66 @@ def test_a_javascript_error_is_caught(browser, site):
     browser.open("data:text/html,<p>x</p><script>undefinedFunction()</script>")
     assert any("undefinedFunction" in error for error in browser.errors), browser.errors
     browser.errors.clear()
+
+
+# -- accessibility ------------------------------------------------------------------
+AXE = ROOT / "tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+A11Y_PAGES = ["index", "tensors/broadcasting", "autograd/overview", "nn/conv2d", "losses/crossentropyloss",
+              "init/nn-init", "optim/sgd", "lr_scheduler/steplr", "data/dataloader", "serialization/save-load",
+              "devices/ddp", "python/gil", "appendix/migration", "glossary", "search"]
+RUN_AXE = """axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
+  .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_wcag_a_or_aa_violation_on_a_page_of_every_chapter(browser, site, language):
+    """axe-core (tools/axe, installed by make test), WCAG 2.0/2.1 levels A and AA, light and dark."""
+    assert AXE.is_file(), f"{AXE} missing: run make test (it installs tools/axe with npm ci)"
+    axe = AXE.read_text(encoding="utf-8")
+    found = []
+    for page in A11Y_PAGES:
+        for theme in ("light", "dark"):
+            browser.open(f"{site}{language}/{page}.html")
+            browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
+            browser.evaluate(axe + "\n;0")
+            found += [f"{page} ({theme}): {v}" for v in browser.evaluate(RUN_AXE)]
+    assert not found, f"{language}: WCAG violations:\n" + "\n".join(found)
+
+
+# -- API entries ------------------------------------------------------------------------
+OVERLAPS = """(() => {
+  const hits = [];
+  document.querySelectorAll("dt.sig .api-official-link").forEach((link) => {
+    const box = link.getBoundingClientRect();
+    const dt = link.closest("dt");
+    // The signature's own parts, and the first lines of the entry below it (a float spills into them).
+    const parts = [...dt.querySelectorAll(".sig-name, .sig-prename, .sig-param, .sig-paren, .sig-return")];
+    const below = dt.nextElementSibling && dt.nextElementSibling.firstElementChild;
+    if (below) parts.push(below);
+    parts.forEach((part) => {
+      for (const r of part.getClientRects()) {
+        if (r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom) {
+          hits.push(dt.id); return;
+        }
+      }
+    });
+  });
+  return [...new Set(hits)];
+})()"""
+OVERLAP_PAGES = ["nn/conv2d", "tensors/reductions", "tensors/creation", "data/dataloader", "optim/adam",
+                 "lr_scheduler/reducelronplateau", "serialization/save-load"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_official_documentation_link_never_covers_its_signature(browser, site, language):
+    found = []
+    try:
+        for width in (1000, 1200, 1400, 1600):
+            browser.send("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1,
+                         mobile=False)
+            for page in OVERLAP_PAGES:
+                browser.open(f"{site}{language}/{page}.html")
+                found += [f"{page} at {width}px: {entry}" for entry in browser.evaluate(OVERLAPS)]
+    finally:
+        browser.send("Emulation.clearDeviceMetricsOverride")
+    assert not found, "official-documentation link overlaps the signature:\n" + "\n".join(found)

@@ -113,19 +113,19 @@ def test_group_objects_sorts_and_skips_aliases():
         "torch": ["torch.cat", "torch.Tensor.add"], "torch.nn": ["torch.nn.Linear"]}
 
 
-SIGNATURE = re.compile(r'<dt class="sig sig-object py" id="[^"]+">(.*?)</dt>', re.S)
+SIGNATURE = re.compile(r'<dt class="sig sig-object py" id="([^"]+)">(.*?)</dt>', re.S)
 NAME_PART = re.compile(r'<span class="sig-(?:pre)?name desc(?:class)?name"><span class="pre">([^<]+)</span>')
 
 
-def documented_objects(language: str) -> set[str]:
-    """The full name of every indexed py object on the site, read from its signature.
+def documented_objects(language: str) -> dict[str, str]:
+    """{full name: anchor} of every indexed py object on the site, the name read from its signature.
 
-    Not from the signature's id: an object whose name is already an id on its page (the builtin
-    ``super`` under a section titled "... super()") gets Sphinx's fallback id ``id0``."""
-    found = set()
+    The anchor is usually the name, but an object whose name is already an id on its page (the
+    builtin ``super`` under a section titled "... super()") gets Sphinx's fallback id ``id0``."""
+    found = {}
     for html in html_dir(language).rglob("*.html"):
-        for signature in SIGNATURE.findall(html.read_text(encoding="utf-8")):
-            found.add("".join(NAME_PART.findall(signature)))
+        for anchor, signature in SIGNATURE.findall(html.read_text(encoding="utf-8")):
+            found["".join(NAME_PART.findall(signature))] = anchor
     return found
 
 
@@ -136,7 +136,7 @@ def test_api_page_and_general_index_list_every_documented_object(html_builds, la
     api, genindex = page(language, "api"), page(language, "genindex")
     for name in sorted(objects):
         assert f'<span class="pre">{name}</span>' in api, f"{name} missing from the API page"
-        assert f"#{name}" in genindex, f"{name} missing from the general index"
+        assert f"#{objects[name]}" in genindex, f"{name} missing from the general index"
         assert f'href="{official_url(name)}"' in api, f"{name}: no official link on the API page"
 
 

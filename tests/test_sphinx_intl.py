@@ -49,3 +49,10 @@ def test_make_update_po_afterwards_restores_the_project_format(after_sphinx_intl
     text = (after_sphinx_intl / INDEX).read_text(encoding="utf-8")
     assert "#: docs/index.md\n" in text and ".md:" not in text, "locations: file only, project-relative"
     assert catalog_file_errors(after_sphinx_intl / INDEX) == []
+
+
+def test_the_contributor_guide_says_which_command_to_use_and_why():
+    from conftest import ROOT
+    guide = (ROOT / "docs" / "contributing" / "index.md").read_text(encoding="utf-8")
+    paragraph = next(p for p in guide.split("\n\n") if "sphinx-intl update" in p)
+    assert "make update-po" in paragraph and "#| msgid" in paragraph, paragraph

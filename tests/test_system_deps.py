@@ -15,6 +15,7 @@ SCRIPT = ROOT / "tools" / "system_deps.py"
 STAND_INS = {
     "msgfmt": "", "msgmerge": "", "msgattrib": "", "chromium": "",
     "fc-list": 'echo "WenQuanYi Micro Hei"', "hunspell": "/bin/cat >/dev/null", "node": "", "npm": "",
+    "epubcheck": "", "java": "",
 }
 FAKE_APT_GET = """#!/bin/sh
 echo "$@" >> "{log}"
@@ -46,7 +47,7 @@ def test_as_root_every_missing_tool_is_installed_with_apt_get(tmp_path):
     result = run(bin_dir, root="1")
     assert result.returncode == 0, result.stderr
     assert log.read_text().splitlines() == [
-        "update -qq", "install -y -qq gettext chromium fonts-wqy-microhei hunspell hunspell-en-us nodejs npm"]
+        "update -qq", "install -y -qq gettext chromium fonts-wqy-microhei hunspell hunspell-en-us nodejs npm epubcheck"]
     again = run(bin_dir, root="1")
     assert again.returncode == 0 and log.read_text().count("install") == 1, "nothing to install the second time"
 
@@ -56,8 +57,9 @@ def test_without_root_it_stops_at_once_with_the_command_to_run(tmp_path):
     result = run(bin_dir, root="0")
     assert result.returncode == 1
     assert result.stderr.strip().splitlines() == [
-        "system-deps: make test needs gettext, chromium, fonts-wqy-microhei, hunspell, hunspell-en-us, nodejs, npm; "
-        "run: sudo apt-get install -y gettext chromium fonts-wqy-microhei hunspell hunspell-en-us nodejs npm"]
+        "system-deps: make test needs gettext, chromium, fonts-wqy-microhei, hunspell, hunspell-en-us, nodejs, npm, "
+        "epubcheck; run: sudo apt-get install -y gettext chromium fonts-wqy-microhei hunspell hunspell-en-us nodejs npm "
+        "epubcheck"]
     assert not log.exists(), "apt-get must not run without root"
 
 

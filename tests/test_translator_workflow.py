@@ -60,6 +60,7 @@ def test_the_build_and_the_tests_pick_the_language_up(with_japanese):
         assert (project / "_build" / "html" / language / "index.html").is_file()
     page = (project / "_build" / "html" / "ja" / "index.html").read_text(encoding="utf-8")
     assert "<title>" in page and 'lang="ja"' in page
+    assert (project / "_build" / "html" / "ja" / "fixture-ja.epub").is_file(), "make html puts each book in its site"
 
 
 def test_adding_an_existing_or_malformed_language_changes_nothing(with_japanese):

@@ -9,7 +9,10 @@ doctree folders), the rebuild after touching one page, and the doctest run
 (reusing the doctrees). Then the floor (every doctest example once in one
 plain Python process, import included: tools/doctest_floor.py), a no-op
 ``make update-po`` followed by an English rebuild (it must read no page), and
-the whole bilingual ``make html`` plus ``make doctest`` from nothing.
+the whole bilingual ``make html`` plus ``make doctest`` from nothing, and
+the search figures of that site (``tools/search_eval.py``: the learner
+queries of ``tests/data/`` found in the top three, this site's search and
+Pagefind side by side).
 
 The last lines are the ratios, each from this one run, with the limit the
 project holds itself to.
@@ -25,6 +28,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import search_eval  # noqa: E402
 from project import DOCS, ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
 BUILDDIR = ROOT / "_build" / "bench"
@@ -62,7 +66,7 @@ def bench_languages(languages: list[str], runs: int) -> dict[tuple[str, str], li
     for _ in range(runs):
         for language in languages:
             shutil.rmtree(BUILDDIR / "html" / language, ignore_errors=True)
-            shutil.rmtree(BUILDDIR / "doctrees" / language, ignore_errors=True)
+            shutil.rmtree(BUILDDIR / "doctrees" / language, ignore_errors=True)  # the tree and the plots
             results.setdefault((language, "cold html"), []).append(timed(make(f"html-lang-{language}")))
         for language in languages:
             os.utime(TOUCHED_PAGE)
@@ -75,7 +79,7 @@ def bench_languages(languages: list[str], runs: int) -> dict[tuple[str, str], li
 def bench_floor(runs: int) -> list[float]:
     python = sys.executable
     data = BUILDDIR / "floor.json"
-    subprocess.run([python, "tools/doctest_floor.py", "extract", str(BUILDDIR / "doctrees" / SOURCE_LANGUAGE),
+    subprocess.run([python, "tools/doctest_floor.py", "extract", str(BUILDDIR / "doctrees" / SOURCE_LANGUAGE / "tree"),
                     str(data)], cwd=ROOT, check=True)
     return [timed([python, "tools/doctest_floor.py", "run", str(data)]) for _ in range(runs)]
 
@@ -101,6 +105,8 @@ def main() -> None:
     floor = bench_floor(runs)
     update, rebuild, pages_read = bench_no_op_update(translations()[0])
     full = bench_full()
+    searches = [search_eval.evaluate(BUILDDIR / "html" / language, language, engine)
+                for language in languages for engine in ("sphinx", "pagefind")]
     pages = len(list(DOCS.rglob("*.md"))) - len(list((DOCS / "_ext").rglob("*.md")))
     print(f"torch-notes benchmark, medians of {runs} runs ({os.cpu_count()} CPUs, {pages} pages)")
     for (language, name), samples in report.items():
@@ -119,6 +125,10 @@ def main() -> None:
     for language in languages:
         print(f"  {language:5} doctest / floor              {m(language, 'doctest') / median(floor):5.2f}x  (<= 1.50)")
     print(f"  pages read after a no-op update-po   {pages_read:5d}   (= 0)")
+    for score in searches:
+        limit = "(>= 90%)" if score.engine == "sphinx" else "(compared)"
+        print(f"  {score.language:5} search, {score.engine:8} top three  {score.share:5.0%}  {limit}"
+              f"  {score.found}/{score.total}")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from Debian packages, because they are programs, not Python packages:
     fonts-wqy-microhei  a CJK font, so Chinese pages and their screenshots show glyphs
     hunspell-en-us      the en_US dictionary of the English spell check (with hunspell)
     nodejs, npm         to install axe-core (tools/axe) for the accessibility tests
+    epubcheck           W3C's EPUB checker, run on both books (a Java program: it brings java)
 
 Missing packages are installed with apt-get when this runs as root (as CI and
 a fresh container do). Otherwise it stops at once with one line naming the
@@ -53,6 +54,7 @@ CHECKS = {
     "hunspell-en-us": has_en_us_dictionary,
     "nodejs": lambda: has_commands("node"),
     "npm": lambda: has_commands("npm"),
+    "epubcheck": lambda: has_commands("epubcheck", "java"),
 }
 
 

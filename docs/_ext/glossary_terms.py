@@ -74,7 +74,8 @@ def write_jieba_dictionary(app: Sphinx) -> None:
     if app.builder.format != "html" or not (app.config.language or "").startswith("zh") or not md.is_file():
         return
     target = Path(app.doctreedir) / "glossary-jieba-dict.txt"
-    text = jieba_dictionary(read_terms(md))
+    from search_synonyms import chinese_forms  # the variants of tools/terminology/zh.tsv stay whole too
+    text = jieba_dictionary(list(dict.fromkeys(read_terms(md) + chinese_forms(app))))
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -30,6 +30,8 @@ def alternates(languages: dict, current: str, pagename: str, suffix: str, root_d
 
 
 def add_to_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    if app.builder.name == "epub":  # a book has no sibling editions to link to (epub_books.py)
+        return
     context["language_alternates"] = alternates(app.config.site_languages, app.config.language, pagename,
                                                 app.builder.out_suffix, app.config.root_doc)
 

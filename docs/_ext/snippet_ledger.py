@@ -112,7 +112,7 @@ def merge(app: Sphinx, env: BuildEnvironment, docnames: set, other: BuildEnviron
 
 
 def write_ledger(app: Sphinx, exception: Exception | None) -> None:
-    if exception is None and app.builder.format == "html":
+    if exception is None and app.builder.format == "html" and app.builder.name != "epub":  # not into a book
         data = {doc: ledger(app.env)[doc] for doc in sorted(ledger(app.env)) if doc in app.env.all_docs}
         Path(app.outdir, "snippet-ledger.json").write_text(json.dumps(data, indent=1, sort_keys=True))
 

@@ -1,0 +1,96 @@
+"""Write the glossary's term groups for the search page: ``_static/search-synonyms.js``.
+
+A reader types a term the way they know it: a variant (批维度 for 批量维度), or
+in the other language (``learning rate`` on the Chinese site, 广播 on the
+English one). Each group lists every form of one concept: the glossary's
+Chinese term and its English term with the ``# also:`` variants of
+glossary.po, and the rejected variants of ``tools/terminology/zh.tsv`` and
+``en.tsv`` beside their preferred form. ``docs/_static/search-ranking.js``
+lets a query word match any form of its group. The same file is written for
+both languages; each site's index decides which forms find anything.
+
+The jieba dictionary of the Chinese index gets the Chinese forms too, so that
+批量维度 stays one indexed word.
+"""
+
+import json
+from pathlib import Path
+
+import polib
+from sphinx.application import Sphinx
+
+from glossary_terms import paths, read_terms
+
+TERMINOLOGY = Path(__file__).resolve().parents[2] / "tools" / "terminology"
+
+
+def glossary_groups(glossary_md: Path, glossary_po: Path) -> list[list[str]]:
+    catalog = polib.pofile(str(glossary_po)) if glossary_po.is_file() else []
+    translated = {e.msgid: e for e in catalog if e.msgstr and not e.fuzzy and not e.obsolete}
+    groups = []
+    for term in read_terms(glossary_md):
+        group = [term]
+        entry = translated.get(term)
+        if entry is not None:
+            group.append(entry.msgstr.strip())
+            for line in (entry.tcomment or "").splitlines():
+                if line.strip().startswith("also:"):
+                    group += [v.strip() for v in line.split(":", 1)[1].split(",") if v.strip()]
+        groups.append(group)
+    return groups
+
+
+def variant_groups(directory: Path = TERMINOLOGY) -> list[list[str]]:
+    groups = []
+    for name in ("zh.tsv", "en.tsv"):
+        path = directory / name
+        if not path.is_file():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#") and "\t" in line:
+                preferred, variants = line.split("\t", 1)
+                groups.append([preferred.strip(), *(v.strip() for v in variants.split(",") if v.strip())])
+    return groups
+
+
+def merged(groups: list[list[str]]) -> list[list[str]]:
+    """Groups that share a form become one (批量维度 from zh.tsv joins nothing; 复制 may join a term)."""
+    result: list[list[str]] = []
+    for group in groups:
+        keys = {form.lower() for form in group}
+        joined = [g for g in result if keys & {form.lower() for form in g}]
+        for g in joined:
+            result.remove(g)
+        combined = []
+        for form in [f for g in joined for f in g] + group:
+            if form.lower() not in {c.lower() for c in combined}:
+                combined.append(form)
+        result.append(combined)
+    return [g for g in result if len(g) > 1]
+
+
+def search_groups(app: Sphinx) -> list[list[str]]:
+    md, po = paths(app)
+    if not md.is_file():
+        return []
+    return merged(glossary_groups(md, po) + variant_groups())
+
+
+def write_synonyms(app: Sphinx, exception) -> None:
+    if exception or app.builder.format != "html" or app.builder.name in ("epub",):
+        return
+    target = Path(app.outdir) / "_static" / "search-synonyms.js"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = "window.TORCH_NOTES_SYNONYMS = " + json.dumps(search_groups(app), ensure_ascii=False) + ";\n"
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
+def chinese_forms(app: Sphinx) -> list[str]:
+    """Every Chinese form of the groups, for the jieba dictionary (glossary_terms reads it)."""
+    return [form for group in search_groups(app) for form in group if any("\u4e00" <= c <= "\u9fff" for c in form)]
+
+
+def setup(app: Sphinx) -> dict:
+    app.connect("build-finished", write_synonyms)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

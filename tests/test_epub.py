@@ -1,0 +1,283 @@
+"""The EPUB books: `make epub` builds one per language, epubcheck passes, maths is MathML, the site links to both.
+
+Both books are built through the Makefile into the suite's build folder, from
+the doctrees of the HTML builds (``html_builds``), so only the writing is paid
+for. ``make html`` afterwards, with nothing left to read, puts each book into
+its site, whose pages all link to both.
+"""
+
+import ast
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, SoupStrainer
+from conftest import BUILDDIR, LANGUAGES, ROOT, Run, html_dir, make
+
+from epub_books import add_mathml_properties, book_name, resolve_text_escapes, tex_to_mathml
+from epub_downloads import book_links
+
+MATHML = "http://www.w3.org/1998/Math/MathML"
+# What TeX looks like when it reaches a page unconverted: MathJax's delimiters, $$, or a command.
+RAW_TEX = re.compile(r"\\[()\[\]]|\$\$|\\[A-Za-z]+")
+
+
+def conf_value(name: str):
+    """A literal setting of conf.py, read as tools/add_language.py reads it."""
+    for node in ast.parse((ROOT / "conf.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
+            return ast.literal_eval(node.value)
+    raise KeyError(name)
+
+
+PROJECT = conf_value("project")
+SITE_LANGUAGES = conf_value("site_languages")
+HREFLANG = {language: SITE_LANGUAGES[language]["hreflang"] for language in LANGUAGES}
+
+
+def book_path(language: str) -> Path:
+    return BUILDDIR / "epub" / language / book_name(PROJECT, HREFLANG[language])
+
+
+def epubcheck_command() -> list[str]:
+    """Debian's /usr/bin/epubcheck is a link to the jar, run through binfmt_misc (absent in containers)."""
+    found = shutil.which("epubcheck")
+    assert found, "epubcheck is missing: make test installs it (tools/system_deps.py)"
+    target = Path(found).resolve()
+    return ["java", "-jar", str(target)] if target.suffix == ".jar" else [found]
+
+
+def read_book(language: str) -> dict[str, str]:
+    """Every text file of the book, by its path in the zip."""
+    with zipfile.ZipFile(book_path(language)) as book:
+        return {name: book.read(name).decode("utf-8") for name in book.namelist()
+                if name.endswith((".xhtml", ".opf", ".ncx", ".css"))}
+
+
+def pages(files: dict[str, str]) -> dict[str, str]:
+    return {name: text for name, text in files.items() if name.endswith(".xhtml")}
+
+
+def prose(markup: str, only: SoupStrainer | None = None) -> BeautifulSoup:
+    """The page without code (code may hold backslashes) and without the other language's counterparts."""
+    soup = BeautifulSoup(markup, "html.parser", parse_only=only)
+    for element in soup.select("pre, code, .parallel-counterpart"):
+        element.decompose()
+    return soup
+
+
+@pytest.fixture(scope="session")
+def epub_build(html_builds) -> Run:
+    """``make epub``, every page written (-a): Sphinx would keep pages an older extension wrote."""
+    command = make("epub", "O=-a")
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    return Run(" ".join(command), result.returncode, result.stdout + result.stderr)
+
+
+@pytest.fixture(scope="session")
+def books(epub_build) -> dict[str, dict[str, str]]:
+    assert epub_build.returncode == 0, epub_build.output[-3000:]
+    return {language: read_book(language) for language in LANGUAGES}
+
+
+@pytest.fixture(scope="session")
+def book_pages(books) -> dict[str, dict[str, BeautifulSoup]]:
+    """Every page of every book, parsed once, without its code."""
+    return {language: {name: prose(text) for name, text in pages(files).items()} for language, files in books.items()}
+
+
+@pytest.fixture(scope="session")
+def epubcheck_runs(epub_build) -> dict[str, Run]:
+    procs = {language: subprocess.Popen([*epubcheck_command(), str(book_path(language))], cwd=ROOT, text=True,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+             for language in LANGUAGES}
+    return {language: Run(" ".join(p.args), p.wait(), p.stdout.read()) for language, p in procs.items()}
+
+
+@pytest.fixture(scope="session")
+def site_with_books(epub_build) -> Run:
+    """``make html``: the sites (nothing left to read), the books again, each book copied into its site."""
+    result = subprocess.run(make("html"), cwd=ROOT, capture_output=True, text=True)
+    run = Run(" ".join(make("html")), result.returncode, result.stdout + result.stderr)
+    assert run.returncode == 0 and not run.warnings(), run.output[-3000:]
+    return run
+
+
+# -- The build ---------------------------------------------------------------
+
+def test_make_epub_builds_every_book_without_warnings(epub_build):
+    assert epub_build.returncode == 0 and not epub_build.warnings(), (
+        f"{epub_build.command} failed or warned:\n" + "\n".join(epub_build.warnings() or
+                                                               epub_build.output.splitlines()[-30:]))
+    for language in LANGUAGES:
+        assert book_path(language).is_file(), f"no book for {language} at {book_path(language)}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_epubcheck_finds_no_error_and_no_warning(epubcheck_runs, language):
+    run = epubcheck_runs[language]
+    problems = [line for line in run.output.splitlines() if re.match(r"(FATAL|ERROR|WARNING)\(", line)]
+    assert run.returncode == 0 and not problems and "No errors or warnings detected." in run.output, (
+        f"{run.command}:\n" + "\n".join(problems[:40] or run.output.splitlines()[-20:]))
+
+
+# -- Maths ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_raw_tex_in_any_page_of_the_book(books, book_pages, language):
+    found = []
+    for name, soup in book_pages[language].items():
+        for math in soup.find_all("math"):
+            if "\\" in math.get_text():
+                found.append(f"{name}: TeX inside MathML: {math.get_text()[:80]!r}")
+        for match in RAW_TEX.finditer(soup.get_text()):
+            found.append(f"{name}: {soup.get_text()[max(0, match.start() - 30):match.end() + 30]!r}")
+        if 'class="math notranslate' in books[language][name]:
+            found.append(f"{name}: a MathJax element")
+    assert not found, "raw TeX in the book:\n" + "\n".join(found[:40])
+
+
+def site_maths(html: str) -> tuple[int, int]:
+    """(inline formulas, display blocks) on a page of the site, as MathJax gets them."""
+    soup = prose(html, SoupStrainer("article"))  # not the sidebars
+    return len(soup.select("span.math")), len(soup.select("div.math"))
+
+
+def book_maths(soup: BeautifulSoup) -> tuple[int, int]:
+    """(inline formulas, display blocks) on a page of the book, in MathML."""
+    blocks = soup.select("div.math")
+    inline = [m for m in soup.find_all("math") if not m.find_parent("div", class_="math")]
+    assert all(block.find("math") for block in blocks), "a display block without MathML"
+    return len(inline), len(blocks)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_formula_of_the_site_is_mathml_in_the_book(html_builds, book_pages, language):
+    files = book_pages[language]
+    differences, total = [], 0
+    for page in sorted(html_dir(language).rglob("*.html")):
+        name = page.relative_to(html_dir(language)).with_suffix(".xhtml").as_posix()
+        site = site_maths(page.read_text(encoding="utf-8"))
+        if name in files:
+            book = book_maths(files[name])
+            total += sum(book)
+            if book != site:
+                differences.append(f"{name}: site {site}, book {book} (inline, display)")
+        elif sum(site):
+            differences.append(f"{name}: {site} formulas on the site, no page in the book")
+    assert not differences, "maths differ between site and book:\n" + "\n".join(differences)
+    assert total > 300, f"only {total} formulas in the whole book"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_with_mathml_and_only_they_have_the_mathml_property(books, language):
+    opf = books[language]["content.opf"]
+    declared = {href for href in re.findall(r'<item id="[^"]*" href="([^"]*)"[^>]*properties="mathml"', opf)}
+    holding = {name for name, text in pages(books[language]).items() if f'<math xmlns="{MATHML}"' in text}
+    assert holding and declared == holding
+
+
+# -- Language and style --------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_book_and_every_page_declare_the_language(books, language):
+    files, tag = books[language], HREFLANG[language]
+    assert re.search(rf"<dc:language>{re.escape(tag)}</dc:language>", files["content.opf"])
+    assert re.search(rf'<package [^>]*xml:lang="{re.escape(tag)}"', files["content.opf"])
+    wrong = []
+    for name, text in pages(files).items():
+        html = re.search(r"<html [^>]*>", text).group()
+        if f'lang="{tag}"' not in html or f'xml:lang="{tag}"' not in html:
+            wrong.append(f"{name}: {html}")
+    assert not wrong, f"pages not declared {tag}:\n" + "\n".join(wrong[:20])
+
+
+def css_rule(css: str, selector: str) -> str:
+    """The declarations of every rule whose selector list names ``selector``."""
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S))
+    return "\n".join(body for selectors, body in rules if selector in [s.strip() for s in selectors.split(",")])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_books_stylesheet_has_cjk_fonts_and_wraps_code(books, language):
+    files = books[language]
+    linked = set(re.findall(r'href="(?:\.\./)*(_static/[^"]+\.css)"', files["index.xhtml"]))
+    css = "\n".join(files[name] for name in sorted(linked) if name in files)
+    body, pre = css_rule(css, "body"), css_rule(css, "pre")
+    monospace = css_rule(css, "pre") + css_rule(css, "code")
+    assert re.search(r"font-family:[^;]*(Noto Sans CJK SC|Source Han Sans SC)", body), "no CJK font for the text"
+    assert re.search(r"white-space:\s*pre-wrap", pre), "long code lines would run off the page"
+    assert re.search(r"font-family:[^;]*Noto Sans Mono CJK SC[^;]*monospace", monospace), "no CJK monospace"
+
+
+# -- The site's links to the books ---------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_of_the_site_links_to_both_books(site_with_books, language):
+    root = html_dir(language)
+    problems, checked = [], 0
+    for page in sorted(root.rglob("*.html")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser",
+                             parse_only=SoupStrainer("p", class_="epub-downloads"))
+        links = soup.select("p.epub-downloads a.epub-download")
+        found = [link.get("hreflang") for link in links]
+        expected = [HREFLANG[language]] + [HREFLANG[other] for other in LANGUAGES if other != language]
+        if found != expected:
+            problems.append(f"{page}: books {found}, expected {expected}")
+            continue
+        for link, other in zip(links, [language] + [o for o in LANGUAGES if o != language]):
+            target = (page.parent / link["href"]).resolve()
+            if target != (html_dir(other) / book_path(other).name).resolve() or not target.is_file():
+                problems.append(f"{page}: {link['href']} does not lead to {other}'s book")
+            elif target.read_bytes() != book_path(other).read_bytes():
+                problems.append(f"{page}: {link['href']} is not the book make epub built")
+            if link.get_text() != SITE_LANGUAGES[other]["label"] or link.get("lang") != HREFLANG[other]:
+                problems.append(f"{page}: the link to {other}'s book reads {link.get_text()!r}")
+        checked += 1
+    assert checked > 50 and not problems, "\n".join(problems[:30])
+
+
+# -- The pieces, without a build -----------------------------------------------
+
+@pytest.mark.parametrize("tex, expected", [
+    (r"\text{fan\_in}", "<mtext>fan_in</mtext>"),  # text-mode escapes resolved
+    (r"\log x", "<mi>log</mi><mo>\u2061</mo>"),  # the character, not the HTML entity &ApplyFunction;
+    (r"\hat f_{\mathcal{D}}", '<msub><mover accent="true"><mi>f</mi>'),  # the subscript beside the accent
+    (r"\underbrace{x}_{\text{a}}", "<munder><munder><mi>x</mi><mo>\u23df</mo></munder><mtext>a</mtext></munder>"),
+    (r"\tfrac{1}{2}", '<mstyle displaystyle="false" scriptlevel="0"><mfrac>'),  # MathML 3: styles on mstyle
+    (r"{\textstyle\sum_i n_i}", '<mstyle displaystyle="false" scriptlevel="0"><munder>'),
+    (r"\begin{aligned} a &= b \\ c &= d \end{aligned}", "<mtable"),
+])
+def test_tex_to_mathml(tex, expected):
+    mathml = tex_to_mathml(tex)
+    assert mathml.startswith(f'<math xmlns="{MATHML}"') and expected in mathml, mathml
+    assert "displaystyle" not in re.sub(r"<(mstyle|mtable)[^>]*>", "", mathml)
+
+
+def test_tex_the_converter_lacks_is_an_error_not_a_guess():
+    from docutils.utils.math import MathError
+    for tex in (r"\dots", r"\big(", r"\texttt{x}"):  # the spellings docs/ no longer uses
+        with pytest.raises(MathError):
+            tex_to_mathml(tex)
+    assert resolve_text_escapes(r"\frac{N}{\text{batch\_size}}") == r"\frac{N}{\text{batch_size}}"
+
+
+def test_only_pages_with_mathml_get_the_property(tmp_path):
+    (tmp_path / "a.xhtml").write_text(f'<p><math xmlns="{MATHML}"><mi>x</mi></math></p>', encoding="utf-8")
+    (tmp_path / "b c.xhtml").write_text("<p>no maths</p>", encoding="utf-8")
+    opf = tmp_path / "content.opf"
+    opf.write_text('<item id="e1" href="a.xhtml" media-type="application/xhtml+xml" />\n'
+                   '<item id="e2" href="b%20c.xhtml" media-type="application/xhtml+xml" />\n', encoding="utf-8")
+    assert add_mathml_properties(opf, tmp_path) == 1
+    assert opf.read_text(encoding="utf-8").splitlines() == [
+        '<item id="e1" href="a.xhtml" media-type="application/xhtml+xml" properties="mathml" />',
+        '<item id="e2" href="b%20c.xhtml" media-type="application/xhtml+xml" />']
+
+
+def test_book_links_lead_from_any_page_to_each_sites_root():
+    links = book_links(SITE_LANGUAGES, "en", "tensors/index", PROJECT)
+    assert [link["href"] for link in links] == ["../../en/torch-notes-en.epub", "../../zh_CN/torch-notes-zh-CN.epub"]
+    assert [link["current"] for link in links] == [True, False]

@@ -1,0 +1,262 @@
+"""The parallel view (docs/_ext/parallel_view.py, parallel-view.js) in a real browser.
+
+One headless chromium and one local web server for the module, serving the fresh builds
+of the ``html_builds`` fixture, as in tests/test_browser.py. Units are found on the page
+by what they are in HTML (headings, paragraphs, list items' and table cells' paragraphs,
+field names, terms, parameter descriptions), not by anything the extension writes, and
+each page is compared with the same page in the other language: unit i of one edition
+shows, as its counterpart, the text of unit i of the other. Every test also asserts that
+the pages it visited logged no JavaScript error. Screenshots go to
+``_build/screenshots/parallel-*.png``.
+"""
+
+import json
+
+import pytest
+from browser import Chromium, SiteServer
+from conftest import BUILDDIR, LANGUAGES, ROOT
+
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+ZH, EN = "zh_CN", "en"
+OTHER = {ZH: EN, EN: ZH}
+HTML_LANG = {ZH: "zh-CN", EN: "en"}
+LABEL = {ZH: "中英对照", EN: "Bilingual view"}
+# Prose, lists, tables, admonitions, API entries with field lists, maths, the glossary.
+PAGES = ["index", "tensors/broadcasting", "optim/adam", "nn/module", "optim/optimizer", "glossary"]
+AXE = ROOT / "tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def site(html_builds):
+    with SiteServer(BUILDDIR / "html") as server:
+        yield server.url
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    chromium = Chromium()
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_browser(request):
+    """Each test starts with an empty error list and with the view off (nothing stored)."""
+    if "browser" in request.fixturenames:
+        browser, site = request.getfixturevalue("browser"), request.getfixturevalue("site")
+        browser.errors.clear()
+        browser.open(f"{site}{ZH}/index.html")
+        browser.evaluate("localStorage.clear()")
+
+
+def assert_no_errors(browser):
+    errors, browser.errors[:] = list(browser.errors), []
+    assert not errors, "JavaScript errors on the pages visited:\n" + "\n".join(errors)
+
+
+def view_is_on(browser) -> bool:
+    return browser.evaluate("document.documentElement.classList.contains('parallel-view')")
+
+
+def pressed(browser) -> str:
+    return browser.evaluate("document.querySelector('button.parallel-view-toggle').getAttribute('aria-pressed')")
+
+
+VISIBLE_COUNTERPARTS = """[...document.querySelectorAll('.parallel-counterpart')]
+  .filter((el) => getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0).length"""
+ALL_COUNTERPARTS = "document.querySelectorAll('.parallel-counterpart').length"
+
+
+def press(browser, key: str, code: str) -> None:
+    """A real key press on the focused element (Enter or Space)."""
+    for kind in ("keyDown", "keyUp"):
+        browser.send("Input.dispatchKeyEvent", type=kind, key=key, code=code,
+                     windowsVirtualKeyCode={"Enter": 13, "Space": 32}[code],
+                     **({"text": "\r" if code == "Enter" else " "} if kind == "keyDown" else {}))
+
+
+# -- 1. the control ---------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_button_toggles_the_view_by_mouse_and_keyboard(browser, site, language):
+    browser.open(f"{site}{language}/optim/adam.html")
+    button = browser.evaluate("""(() => { const b = document.querySelector('.parallel-view-toggle');
+        return b && {tag: b.tagName, type: b.type, hidden: b.hidden, label: b.textContent.trim(),
+                     shown: b.getClientRects().length > 0}; })()""")
+    assert button == {"tag": "BUTTON", "type": "button", "hidden": False, "label": LABEL[language], "shown": True}
+    total = browser.evaluate(ALL_COUNTERPARTS)
+    assert total > 20
+    assert (view_is_on(browser), pressed(browser), browser.evaluate(VISIBLE_COUNTERPARTS)) == (False, "false", 0)
+    browser.click("button.parallel-view-toggle")
+    assert (view_is_on(browser), pressed(browser), browser.evaluate(VISIBLE_COUNTERPARTS)) == (True, "true", total)
+    browser.evaluate("document.querySelector('button.parallel-view-toggle').focus()")
+    press(browser, "Enter", "Enter")
+    assert (view_is_on(browser), pressed(browser), browser.evaluate(VISIBLE_COUNTERPARTS)) == (False, "false", 0)
+    press(browser, " ", "Space")
+    assert (view_is_on(browser), pressed(browser), browser.evaluate(VISIBLE_COUNTERPARTS)) == (True, "true", total)
+    assert_no_errors(browser)
+
+
+# -- 2. every unit, in order ----------------------------------------------------------
+UNITS = r"""(() => {
+  const STANDARD = ["note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention", "seealso"];
+  const isCounterpart = (el) => el && el.classList.contains("parallel-counterpart");
+  const text = (el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll(".headerlink, .colon, .parallel-counterpart").forEach((x) => x.remove());
+    copy.querySelectorAll(".math").forEach((x) => x.replaceWith("[math]"));  // before or after MathJax
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  };
+  const article = document.querySelector("article[role=main]");
+  const units = [...article.querySelectorAll("h1, h2, h3, h4, h5, h6, p, dt")].filter((el) =>
+    !el.closest(".parallel-counterpart, .verified-versions, .epub-downloads")
+    && !(el.closest(".toctree-wrapper") && !el.matches("p.caption"))  // a toctree's caption, not its links
+    && !(el.matches("dt") && (el.matches(".sig") || el.closest("dl.glossary")))
+    && !(el.matches("p.admonition-title") && STANDARD.some((c) => el.parentElement.classList.contains(c))));
+  return units.map((el) => {
+    const counterpart = el.matches("dt, p.caption") ? el.querySelector("dt > span.parallel-counterpart, .caption-text > span.parallel-counterpart")
+      : (isCounterpart(el.nextElementSibling) ? el.nextElementSibling : null);
+    return {text: text(el), field: !!el.closest("dl.field-list dd"),
+            counterpart: counterpart && {text: text(counterpart), lang: counterpart.lang,
+                                         shown: counterpart.getClientRects().length > 0}};
+  });
+})()"""
+TYPOGRAPHY = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "…": "...", "–": "--", "—": "---"})
+
+
+def units(browser, site, language: str, page: str) -> list[dict]:
+    browser.open(f"{site}{language}/{page}.html")
+    return browser.evaluate(UNITS)
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_unit_shows_the_other_edition_s_text_in_order(browser, site, language, page):
+    """Unit i's counterpart is unit i of the other edition: on the English site, the Chinese source."""
+    browser.open(f"{site}{language}/index.html")
+    browser.evaluate("localStorage.setItem('torch-notes-parallel-view', 'on')")
+    here, there = units(browser, site, language, page), units(browser, site, OTHER[language], page)
+    assert len(here) == len(there) > 5, f"{page}: {len(here)} units in {language}, {len(there)} in the other"
+    problems = []
+    for i, (unit, other) in enumerate(zip(here, there)):
+        found = unit["counterpart"]
+        if found is None:
+            # Only a unit that reads the same in both editions (code names, numbers) goes without one.
+            if unit["text"].translate(TYPOGRAPHY) != other["text"].translate(TYPOGRAPHY):
+                problems.append(f"unit {i} {unit['text'][:60]!r} has no counterpart")
+            continue
+        # A parameter's description follows its name and type: the counterpart holds the description.
+        matches = found["text"] == other["text"] or (unit["field"] and other["text"].endswith(found["text"]))
+        if not matches:
+            problems.append(f"unit {i}: counterpart {found['text'][:60]!r} but the other edition has "
+                            f"{other['text'][:60]!r}")
+        if found["lang"] != HTML_LANG[OTHER[language]] or not found["shown"]:
+            problems.append(f"unit {i}: counterpart lang={found['lang']!r} shown={found['shown']}")
+    assert sum(1 for u in here if u["counterpart"]) > len(here) / 2
+    assert not problems, f"{language} {page}:\n" + "\n".join(problems[:30])
+    assert_no_errors(browser)
+
+
+# -- 3. the choice persists -------------------------------------------------------------------
+def test_the_choice_holds_across_pages_and_across_the_language_switch(browser, site):
+    browser.open(f"{site}{ZH}/tensors/broadcasting.html")
+    assert not view_is_on(browser)
+    browser.click("button.parallel-view-toggle")
+    browser.open(f"{site}{ZH}/nn/module.html")
+    assert view_is_on(browser) and pressed(browser) == "true"
+    browser.click_and_wait("a.language-switcher-link")
+    assert browser.evaluate("location.pathname") == f"/{EN}/nn/module.html"
+    assert view_is_on(browser) and pressed(browser) == "true" and browser.evaluate(VISIBLE_COUNTERPARTS) > 0
+    browser.click("button.parallel-view-toggle")  # off, on the English site
+    browser.click_and_wait("a.language-switcher-link")
+    assert browser.evaluate("location.pathname") == f"/{ZH}/nn/module.html"
+    assert not view_is_on(browser) and pressed(browser) == "false" and browser.evaluate(VISIBLE_COUNTERPARTS) == 0
+    browser.open(f"{site}{EN}/optim/adam.html")
+    assert not view_is_on(browser)
+    assert_no_errors(browser)
+
+
+# -- 4. without JavaScript ---------------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_without_javascript_the_page_is_the_plain_one(browser, site, language):
+    browser.evaluate("localStorage.setItem('torch-notes-parallel-view', 'on')")  # chosen before, with JavaScript
+    browser.send("Emulation.setScriptExecutionDisabled", value=True)
+    try:
+        browser.open(f"{site}{language}/optim/adam.html")
+        state = browser.evaluate(f"""({{total: {ALL_COUNTERPARTS}, shown: {VISIBLE_COUNTERPARTS},
+            on: document.documentElement.classList.contains('parallel-view'),
+            button: document.querySelector('.parallel-view-toggle').getClientRects().length}})""")
+    finally:
+        browser.send("Emulation.setScriptExecutionDisabled", value=False)
+    assert state["total"] > 20 and state == {"total": state["total"], "shown": 0, "on": False, "button": 0}
+    browser.open(f"{site}{language}/optim/adam.html")  # and with it, the stored choice is back
+    assert view_is_on(browser) and browser.evaluate(VISIBLE_COUNTERPARTS) == state["total"]
+    assert_no_errors(browser)
+
+
+# -- 5. search excerpts -------------------------------------------------------------------------
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_search_excerpts_leave_the_counterparts_out(browser, site, language):
+    browser.open(f"{site}{language}/search.html")
+    browser.wait_for("typeof Search !== 'undefined' && !!Search.htmlToText", "the search code")
+    found = browser.evaluate(f"""fetch("tensors/broadcasting.html").then((r) => r.text()).then((html) => {{
+        const page = new DOMParser().parseFromString(html, "text/html");
+        const counterparts = [...page.querySelectorAll(".parallel-counterpart")].map((c) => c.textContent.trim());
+        const excerpt = Search.htmlToText(html);
+        return {{count: counterparts.length, leaked: counterparts.filter((t) => t.length > 12 && excerpt.includes(t))}};
+    }})""")
+    assert found["count"] > 10 and found["leaked"] == [], found
+    assert_no_errors(browser)
+
+
+# -- 6. looks and accessibility ---------------------------------------------------------------------
+def set_theme(browser, theme: str) -> None:
+    for _ in range(3):  # furo cycles auto -> dark -> light (or auto -> light -> dark)
+        if browser.evaluate("document.body.dataset.theme") == theme:
+            return
+        browser.click(".theme-toggle-content button.theme-toggle")
+    assert browser.evaluate("document.body.dataset.theme") == theme
+
+
+def scroll_to(browser, selector: str) -> None:
+    """Scroll at once (furo scrolls smoothly), leaving a little room above the element."""
+    browser.evaluate(f"""window.scrollTo({{behavior: "instant", left: 0,
+        top: document.querySelector({json.dumps(selector)}).getBoundingClientRect().top + window.scrollY - 40}})""")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_screenshots_with_the_view_on_in_light_and_dark_mode(browser, site, language):
+    browser.open(f"{site}{language}/optim/adam.html")
+    browser.click("button.parallel-view-toggle")
+    for theme in ("light", "dark"):
+        set_theme(browser, theme)
+        scroll_to(browser, "article h1")
+        browser.screenshot(SCREENSHOTS / f"parallel-{language}-{theme}.png")
+        scroll_to(browser, "article dt.field-odd")
+        browser.screenshot(SCREENSHOTS / f"parallel-{language}-{theme}-fields.png")
+    set_theme(browser, "light")
+    browser.open(f"{site}{language}/optim/optimizer.html")
+    scroll_to(browser, "article table")
+    browser.screenshot(SCREENSHOTS / f"parallel-{language}-light-table.png")
+    assert_no_errors(browser)
+
+
+RUN_AXE = """axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
+  .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_wcag_a_or_aa_violation_with_the_view_on(browser, site, language):
+    """axe-core (tools/axe, installed by make test), WCAG 2.0/2.1 A and AA, light and dark, counterparts shown."""
+    assert AXE.is_file(), f"{AXE} missing: run make test (it installs tools/axe with npm ci)"
+    axe = AXE.read_text(encoding="utf-8")
+    browser.evaluate("localStorage.setItem('torch-notes-parallel-view', 'on')")
+    found = []
+    for page in PAGES:
+        for theme in ("light", "dark"):
+            browser.open(f"{site}{language}/{page}.html")
+            assert view_is_on(browser) and browser.evaluate(VISIBLE_COUNTERPARTS) > 0
+            browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
+            browser.evaluate(axe + "\n;0")
+            found += [f"{page} ({theme}): {v}" for v in browser.evaluate(RUN_AXE)]
+    assert not found, f"{language}: WCAG violations with the parallel view on:\n" + "\n".join(found)
+    assert_no_errors(browser)

@@ -1,0 +1,126 @@
+"""How often a learner's query finds the page that answers it: the search of the built site, in Chromium.
+
+    python tools/search_eval.py [--engine sphinx|pagefind|both] [BUILDDIR]
+
+For every language, the queries of ``tests/data/search-queries-<lang>.tsv``
+(query, expected page) are run against ``BUILDDIR/html/<lang>/`` (default
+``_build/html``) served on 127.0.0.1, in headless Chromium, and a query counts
+as found when its expected page is among the first three distinct pages of the
+ranking. Prints one line per language and engine, then every miss.
+
+``sphinx`` is the site's own search (Sphinx's index and searchtools.js, as this
+project extends them), asked through ``Search`` on the search page exactly as
+the page asks it. ``pagefind`` indexes the same HTML with Pagefind's extended
+build (``pagefind-bin-extended``, in requirements-bench.txt; Chinese
+segmentation included) into a temporary copy and asks ``pagefind.search``.
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser import Chromium, SiteServer  # noqa: E402
+from project import ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
+
+QUERIES = ROOT / "tests" / "data"
+SHORT = {"zh_CN": "zh"}  # query files are named search-queries-zh.tsv, search-queries-en.tsv
+
+SPHINX_RANKING = """(async (q) => {
+  await new Promise((ok) => { const wait = () => Search.hasIndex() ? ok() : setTimeout(wait, 20); wait(); });
+  const results = Search._performSearch(...Search._parseQuery(q));
+  const pages = [];
+  for (const r of results.reverse()) if (!pages.includes(r[0])) pages.push(r[0]);
+  return pages.slice(0, 3);
+})"""
+
+PAGEFIND_RANKING = """(async (q) => {
+  window.pf = window.pf || await import("./pagefind/pagefind.js");
+  const found = await window.pf.search(q);
+  const pages = [];
+  for (const r of found.results.slice(0, 10)) {
+    const url = (await r.data()).url.replace(/^\\//, "").replace(/\\.html(#.*)?$/, "").replace(/(^|\\/)$/, "$1index");
+    if (!pages.includes(url)) pages.push(url);
+  }
+  return pages.slice(0, 3);
+})"""
+
+
+@dataclass
+class Score:
+    language: str
+    engine: str
+    found: int
+    total: int
+    misses: list[tuple[str, str, list[str]]]
+
+    @property
+    def share(self) -> float:
+        return self.found / self.total if self.total else 0.0
+
+
+def queries(language: str) -> list[tuple[str, str]]:
+    path = QUERIES / f"search-queries-{SHORT.get(language, language)}.tsv"
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+    return [(query, expected) for query, expected in rows]
+
+
+def ranked_pages(browser: Chromium, url: str, asked: list[str], ranking: str = SPHINX_RANKING) -> list[list[str]]:
+    """The first three distinct pages for each query, asked on the page at ``url`` in ``browser``."""
+    browser.open(url)
+    return [browser.evaluate(f"{ranking}({json.dumps(q)})") for q in asked]
+
+
+def found_share(asked: list[tuple[str, str]], ranked: list[list[str]]) -> tuple[int, list]:
+    misses = [(q, want, got) for (q, want), got in zip(asked, ranked) if want not in got]
+    return len(asked) - len(misses), misses
+
+
+def rank_all(site: Path, page: str, ranking: str, asked: list[str]) -> list[list[str]]:
+    with SiteServer(site) as server:
+        browser = Chromium()
+        try:
+            return ranked_pages(browser, server.url + page, asked, ranking)
+        finally:
+            browser.close()
+
+
+def evaluate(site: Path, language: str, engine: str) -> Score:
+    asked = queries(language)
+    if engine == "sphinx":
+        ranked = rank_all(site, "search.html", SPHINX_RANKING, [q for q, _ in asked])
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = Path(tmp) / "site"
+            shutil.copytree(site, copy)
+            subprocess.run([sys.executable, "-m", "pagefind_bin_extended", "--site", str(copy), "--silent"],
+                           check=True)
+            ranked = rank_all(copy, "index.html", PAGEFIND_RANKING, [q for q, _ in asked])
+    found, misses = found_share(asked, ranked)
+    return Score(language, engine, found, len(asked), misses)
+
+
+def main(argv: list[str]) -> int:
+    engine = "sphinx"
+    if argv[:1] == ["--engine"]:
+        engine, argv = argv[1], argv[2:]
+    builddir = Path(argv[0]) if argv else ROOT / "_build"
+    engines = ["sphinx", "pagefind"] if engine == "both" else [engine]
+    scores = [evaluate(builddir / "html" / language, language, e)
+              for language in [SOURCE_LANGUAGE] + translations() for e in engines]
+    for score in scores:
+        print(f"search {score.engine:8} {score.language:5} {score.found:3d}/{score.total} in the top three "
+              f"({score.share:.0%})")
+    for score in scores:
+        for query, want, got in score.misses:
+            print(f"  miss {score.engine} {score.language}: {query!r} -> {got} (expected {want})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
