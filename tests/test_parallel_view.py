@@ -21,8 +21,8 @@ ZH, EN = "zh_CN", "en"
 OTHER = {ZH: EN, EN: ZH}
 HTML_LANG = {ZH: "zh-CN", EN: "en"}
 LABEL = {ZH: "中英对照", EN: "Bilingual view"}
-# Prose, lists, tables, admonitions, API entries with field lists, maths, the glossary.
-PAGES = ["index", "tensors/broadcasting", "optim/adam", "nn/module", "optim/optimizer", "glossary"]
+# Prose, lists, tables, admonitions, API entries with field lists, maths, links to anchors, the glossary.
+PAGES = ["index", "tensors/broadcasting", "tensors/where", "optim/adam", "nn/module", "optim/optimizer", "glossary"]
 AXE = ROOT / "tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 

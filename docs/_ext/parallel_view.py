@@ -3,12 +3,12 @@
 Readers of one language often need the other one's wording (papers, error
 messages and PyTorch's documentation are English; English readers learn the
 Chinese terms). On every page, each translatable unit (paragraph, heading,
-list item, table cell, admonition title, field name, parameter
-description and toctree caption) gets a hidden sibling, ``<div class="parallel-counterpart"
-lang="...">`` (a ``<span>`` inside ``<dt>``), holding the same unit in the
-other language, rendered with the MyST machinery Sphinx's i18n uses, so links
-and roles in it work. ``parallel-view.js`` shows them when the reader presses
-the sidebar's button; without JavaScript the page is the plain one.
+list item, table cell, admonition title, field name, parameter description,
+toctree caption) gets a hidden sibling ``<div class="parallel-counterpart"
+lang="...">`` (a ``<span>`` inside a ``<dt>`` or a caption) holding the same
+unit in the other language, made with the MyST machinery Sphinx's i18n uses,
+so its links and roles work. ``parallel-view.js`` shows them when the reader
+presses the sidebar's button; without JavaScript the page is the plain one.
 
 Both editions come out of their usual single build:
 
@@ -19,15 +19,16 @@ Both editions come out of their usual single build:
 * a translated (English) build keeps each unit's children when ``Locale``
   replaces them with the translation: they are the Chinese source, parsed.
 
-Both attach at the end of reading, after smart quotes (the Chinese site has none, the English one
-has them, and the counterparts look as on their own site). Counterparts hold
-inline content only (no code block, no doctest), carry no ids, targets or
-index entries, are left out of the search index (``no-search``), and a
-``{ref}`` without a title in a counterpart shows the target's title in the
-counterpart's language. A unit whose two versions read the same gets none.
-Builders other than the site's (``epub``, ``text``, ...) drop the
-counterparts, whatever doctrees they reuse. ``-D parallel_view=0`` turns
-the feature off.
+The counterparts are attached at the end of reading (doctree-read), so the
+domains, collectors and checks do not walk them, and after smart quotes: the
+Chinese site has none, the English one has them, and each counterpart looks
+as on its own site. They hold inline content only (no code block, no
+doctest), carry no ids, targets or index entries, stay out of the search
+index (``no-search``), and a ``{ref}`` without a title in one shows the
+target's title in the counterpart's language. A unit that reads the same in
+both languages gets none. Builders other than the site's (``epub``,
+``text``, ...) drop them, whatever doctrees they reuse. ``-D
+parallel_view=0`` turns the feature off.
 """
 
 import functools
@@ -275,8 +276,8 @@ class Counterparts:
                 new["same_text"] = True  # unless a title in it differs: ResolveCounterparts decides
             if node.parent is None:
                 continue  # a later transform took the unit out of the page
-            for element in new.findall(nodes.Element):
-                element._document = self.document  # not the message's own document (translated_nodes)
+            for part in new.findall():
+                part._document = self.document  # not the message's own document: see translated_nodes
             attach(node, kind, new, last)
             anchor_links += [r for r in new.findall(nodes.reference) if r.get("id_link") and "refuri" in r]
             if isinstance(node, nodes.title) and isinstance(node.parent, nodes.section) and not new.get("same_text"):
