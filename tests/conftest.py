@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
+from browser import Chromium, SiteServer  # noqa: E402
 from project import SOURCE_LANGUAGE, translations  # noqa: E402
 
 BUILDDIR = ROOT / "_build" / "test"
@@ -65,3 +66,18 @@ def gettext_templates() -> Path:
 
 def html_dir(language: str) -> Path:
     return BUILDDIR / "html" / language
+
+
+# The browser tests (test_browser.py, test_parallel_view.py): one local server and one headless
+# chromium per module, over the fresh builds of html_builds.
+@pytest.fixture(scope="module")
+def site(html_builds):
+    with SiteServer(BUILDDIR / "html") as server:
+        yield server.url
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    chromium = Chromium()
+    yield chromium
+    chromium.close()

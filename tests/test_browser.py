@@ -10,25 +10,13 @@ import json
 
 import pytest
 import search_eval
-from browser import Chromium, SiteServer
-from conftest import BUILDDIR, LANGUAGES, ROOT
+from browser import wcag_violations
+from conftest import LANGUAGES, ROOT
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 ZH, EN = "zh_CN", "en"
 SWITCH_PAGES = ["tensors/broadcasting", "autograd/overview", "nn/module"]
 
-
-@pytest.fixture(scope="module")
-def site(html_builds):
-    with SiteServer(BUILDDIR / "html") as server:
-        yield server.url
-
-
-@pytest.fixture(scope="module")
-def browser(site):
-    chromium = Chromium()
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture(autouse=True)
@@ -254,26 +242,20 @@ def test_a_javascript_error_is_caught(browser, site):
 
 
 # -- accessibility ------------------------------------------------------------------
-AXE = ROOT / "tools" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 A11Y_PAGES = ["index", "tensors/broadcasting", "autograd/overview", "nn/conv2d", "losses/crossentropyloss",
               "init/nn-init", "optim/sgd", "lr_scheduler/steplr", "data/dataloader", "serialization/save-load",
               "devices/ddp", "python/gil", "appendix/migration", "glossary", "search"]
-RUN_AXE = """axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
-  .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_wcag_a_or_aa_violation_on_a_page_of_every_chapter(browser, site, language):
     """axe-core (tools/axe, installed by make test), WCAG 2.0/2.1 levels A and AA, light and dark."""
-    assert AXE.is_file(), f"{AXE} missing: run make test (it installs tools/axe with npm ci)"
-    axe = AXE.read_text(encoding="utf-8")
     found = []
     for page in A11Y_PAGES:
         for theme in ("light", "dark"):
             browser.open(f"{site}{language}/{page}.html")
             browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
-            browser.evaluate(axe + "\n;0")
-            found += [f"{page} ({theme}): {v}" for v in browser.evaluate(RUN_AXE)]
+            found += [f"{page} ({theme}): {v}" for v in wcag_violations(browser)]
     assert not found, f"{language}: WCAG violations:\n" + "\n".join(found)
 
 

@@ -199,3 +199,15 @@ class Chromium:
         path.write_bytes(base64.b64decode(data))
 
 
+# -- accessibility ------------------------------------------------------------------
+AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"  # make test: npm ci
+RUN_AXE = """axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
+  .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
+
+
+def wcag_violations(browser: Chromium) -> list[str]:
+    """axe-core's WCAG 2.0/2.1 A and AA violations on the page open in ``browser``, one line each."""
+    if not AXE.is_file():
+        raise BrowserError(f"{AXE} missing: run make test (it installs tools/axe with npm ci)")
+    browser.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return browser.evaluate(RUN_AXE)

@@ -68,7 +68,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, translations  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-from glossary_terms import read_terms  # noqa: E402  (the glossary page's parser: one reading of the term lines)
+from glossary_terms import also_variants, read_terms, read_variant_table  # noqa: E402  (the glossary page's parser: one reading of the term lines)
 from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
 ROLE = re.compile(r"(?<!`)\{([A-Za-z][\w:+.-]*)\}(`+)(.+?)(?<!`)\2(?!`)", re.S)
@@ -261,9 +261,7 @@ def glossary_pairs(glossary_md: Path, glossary_po: Path) -> dict[str, list[str]]
     for term in read_terms(glossary_md):
         entry = catalog.find(term)
         if entry is not None and entry.msgstr.strip() and not entry.fuzzy:
-            variants = [v.strip() for line in (entry.tcomment or "").splitlines()
-                        if line.strip().startswith("also:") for v in line.split(":", 1)[1].split(",") if v.strip()]
-            pairs[term] = [entry.msgstr.strip(), *variants]
+            pairs[term] = [entry.msgstr.strip(), *also_variants(entry)]
     return pairs
 
 
@@ -325,16 +323,11 @@ TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv: preferred form<T
 
 def read_variants(path: Path) -> dict[str, str]:
     """{rejected variant: preferred form} from one tsv file (absent file: none)."""
-    found = {}
-    if path.exists():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            if "\t" not in line:
-                sys.exit(f"{path}:{number}: expected 'preferred<TAB>variant, variant', got {line!r}")
-            preferred, rejected = line.split("\t", 1)
-            found.update({v.strip(): preferred.strip() for v in rejected.split(",") if v.strip()})
-    return found
+    try:
+        rows = read_variant_table(path)
+    except ValueError as error:
+        sys.exit(str(error))
+    return {variant: preferred for _, preferred, variants in rows for variant in variants}
 
 
 def rejected_variants(directory: Path | None = None) -> dict[str, dict[str, str]]:

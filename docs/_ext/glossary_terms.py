@@ -48,6 +48,28 @@ def read_terms(glossary_md: Path) -> list[str]:
     return terms
 
 
+def also_variants(entry) -> list[str]:
+    """The accepted variants of a glossary.po entry: its ``# also: step size, stride`` translator comments."""
+    return [v.strip() for line in (entry.tcomment or "").splitlines() if line.strip().startswith("also:")
+            for v in line.split(":", 1)[1].split(",") if v.strip()]
+
+
+def read_variant_table(path: Path) -> list[tuple[int, str, list[str]]]:
+    """(line, preferred form, rejected variants) of a tools/terminology/*.tsv file (absent: none).
+
+    Raises ValueError naming the file and line of a row without the tab."""
+    rows = []
+    if path.is_file():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            if "\t" not in line:
+                raise ValueError(f"{path}:{number}: expected 'preferred<TAB>variant, variant', got {line!r}")
+            preferred, rejected = line.split("\t", 1)
+            rows.append((number, preferred.strip(), [v.strip() for v in rejected.split(",") if v.strip()]))
+    return rows
+
+
 def read_pairs(glossary_md: Path, catalog: Path) -> dict[str, str]:
     """{Chinese term: English term} for every term line translated in the catalog."""
     translations = {}

@@ -19,7 +19,7 @@ from pathlib import Path
 import polib
 from sphinx.application import Sphinx
 
-from glossary_terms import paths, read_terms
+from glossary_terms import also_variants, paths, read_terms, read_variant_table
 
 TERMINOLOGY = Path(__file__).resolve().parents[2] / "tools" / "terminology"
 
@@ -32,25 +32,14 @@ def glossary_groups(glossary_md: Path, glossary_po: Path) -> list[list[str]]:
         group = [term]
         entry = translated.get(term)
         if entry is not None:
-            group.append(entry.msgstr.strip())
-            for line in (entry.tcomment or "").splitlines():
-                if line.strip().startswith("also:"):
-                    group += [v.strip() for v in line.split(":", 1)[1].split(",") if v.strip()]
+            group += [entry.msgstr.strip(), *also_variants(entry)]
         groups.append(group)
     return groups
 
 
 def variant_groups(directory: Path = TERMINOLOGY) -> list[list[str]]:
-    groups = []
-    for name in ("zh.tsv", "en.tsv"):
-        path = directory / name
-        if not path.is_file():
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#") and "\t" in line:
-                preferred, variants = line.split("\t", 1)
-                groups.append([preferred.strip(), *(v.strip() for v in variants.split(",") if v.strip())])
-    return groups
+    return [[preferred, *variants] for name in ("zh.tsv", "en.tsv")
+            for _, preferred, variants in read_variant_table(directory / name)]
 
 
 def merged(groups: list[list[str]]) -> list[list[str]]:
