@@ -27,8 +27,16 @@ LANGUAGES    := $(SOURCE_LANG) $(TRANSLATIONS)
 doctrees = $(BUILDDIR)/doctrees/$(1)/tree
 sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(call doctrees,$(2)) -D language=$(2) $(SPHINXOPTS) $(O) docs $(3)
 
+# bash with pipefail: a build whose output goes through the language tag below keeps its exit status.
+SHELL       := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
+# Side-by-side language builds print as they go, each line tagged with its language, instead of
+# holding a whole build's output back until it ends (make's --output-sync). TAG=1 turns it on.
+tag = $(if $(TAG),2>&1 | sed -u 's/^/[$(1)] /')
+
 .DEFAULT_GOAL := help
-.PHONY: help venv system-deps search-eval html html-zh html-en epub doctest gettext update-po stats todo lint-po add-language serve test bench clean
+.PHONY: drift help venv system-deps search-eval html html-zh html-en epub doctest gettext update-po stats todo lint-po add-language serve test bench clean
 
 help:
 	@echo "torch-notes targets:"
@@ -47,6 +55,8 @@ help:
 	@echo "  serve       live-reloading preview on 127.0.0.1:$(PORT) (SERVE_LANG=en for English)"
 	@echo "  test        the whole test suite: builds, doctests in both languages, catalogs, snippets, and the"
 	@echo "              site in headless chromium (screenshots in _build/screenshots/; .ci/run installs it)"
+	@echo "  drift       what another torch changes on the pages: make drift TORCH=2.13.0 [TORCHVISION=...]"
+	@echo "              [PYTHON=python3.12] [ONLY=optim/]; report in $(BUILDDIR)/drift/, exit 1 when anything changed"
 	@echo "  bench       the figures the project holds itself to: build ratios, doctest/floor, search hits"
 	@echo "  search-eval the learner queries of tests/data/ on the built site: its search vs Pagefind"
 	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
@@ -55,38 +65,57 @@ help:
 
 venv: $(STAMP)
 
+# The first install is large: torch and torchvision are a CUDA build (about 5.5 GB in the venv) that pip
+# takes from this machine's disk; pip's own progress bars show it is moving.
 $(STAMP): requirements.txt
+	@echo "==> creating $(VENV) from requirements.txt (first time: about 5.7 GB on disk, 1-5 minutes)"
 	$(PYTHON3) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(VENV)/bin/pip install --disable-pip-version-check --progress-bar on -r requirements.txt
+	@echo "==> $(VENV) ready"
 	touch $@
 
 # The languages are independent builds: run them side by side. Every page links to the EPUB book of
 # each language: build the books (from the same doctrees) and put each at the root of its site.
 html: $(STAMP)
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(addprefix html-lang-,$(LANGUAGES))
+	@echo "==> building the site in $(LANGUAGES), side by side"
+	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 $(addprefix html-lang-,$(LANGUAGES))
+	@echo "==> building the EPUB books"
 	$(MAKE) --no-print-directory epub
 	$(foreach l,$(LANGUAGES),cp $(BUILDDIR)/epub/$(l)/*.epub $(BUILDDIR)/html/$(l)/ &&) true
 	cp tools/language-redirect.html $(BUILDDIR)/html/index.html
+	@echo "==> done: open $(BUILDDIR)/html/index.html"
 
 html-zh: html-lang-zh_CN
 html-en: html-lang-en
 
 html-lang-%: $(STAMP)
-	$(call sphinx,html,$*,$(BUILDDIR)/html/$*)
+	$(call sphinx,html,$*,$(BUILDDIR)/html/$*) $(call tag,$*)
 
 # One book per language, maths as MathML (docs/_ext/epub_books.py): $(BUILDDIR)/epub/<lang>/torch-notes-<hreflang>.epub.
 epub: $(STAMP)
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target $(addprefix epub-lang-,$(LANGUAGES))
+	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 $(addprefix epub-lang-,$(LANGUAGES))
 
 epub-lang-%: $(STAMP)
-	$(call sphinx,epub,$*,$(BUILDDIR)/epub/$*)
+	$(call sphinx,epub,$*,$(BUILDDIR)/epub/$*) $(call tag,$*)
 
 doctest: $(STAMP)
-	$(MAKE) --no-print-directory -j$(JOBS) --output-sync=target -k $(addprefix doctest-lang-,$(LANGUAGES)); status=$$?; \
+	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 -k $(addprefix doctest-lang-,$(LANGUAGES)); status=$$?; \
 	$(PY) tools/doctest_report.py $(foreach l,$(LANGUAGES),$(BUILDDIR)/doctest/$(l)/output.txt) && exit $$status
 
 doctest-lang-%: $(STAMP)
-	$(call sphinx,doctest,$*,$(BUILDDIR)/doctest/$*)
+	$(call sphinx,doctest,$*,$(BUILDDIR)/doctest/$*) $(call tag,$*)
+
+# The examples, signatures and warnings of every language under another torch (or Python), in a scratch
+# venv outside the checkout (tools/drift.py); the doctrees come from the same build as the site's.
+drift: $(STAMP)
+	@test -n "$(TORCH)" || { echo "usage: make drift TORCH=<version>|none [TORCHVISION=<version>] [PYTHON=<interpreter>] [ONLY=<prefix>]"; exit 2; }
+	@echo "==> reading the pages of $(LANGUAGES)"
+	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 $(addprefix doctrees-lang-,$(LANGUAGES))
+	$(PY) tools/drift.py --torch $(TORCH) $(if $(TORCHVISION),--torchvision $(TORCHVISION)) --python $(or $(PYTHON),$(PYTHON3)) \
+	    $(if $(ONLY),--only $(ONLY)) $(foreach l,$(LANGUAGES),$(call doctrees,$(l)))
+
+doctrees-lang-%: $(STAMP)
+	$(call sphinx,dummy,$*,$(BUILDDIR)/dummy/$*) $(call tag,$*)
 
 gettext: $(STAMP)
 	$(SPHINXBUILD) -b gettext -c . -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) docs $(BUILDDIR)/gettext
@@ -124,7 +153,7 @@ test: $(STAMP) system-deps $(AXE)
 	$(PY) -m pytest tests
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	$(VENV)/bin/pip install --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
 bench: $(STAMP) $(BENCH_STAMP)

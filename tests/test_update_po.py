@@ -30,6 +30,7 @@ def updated(tmp_path_factory):
     make(project, "update-po")
     first = catalogs(project)
     make(project, "update-po", "BUILDDIR=_build/a/deeper/folder")
+    make(project, "update-po", f"BUILDDIR={tmp_path_factory.mktemp('builddir-outside-the-checkout')}")
     return project, before, first
 
 

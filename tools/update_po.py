@@ -31,6 +31,7 @@ import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lint_po import catalog_file_errors  # noqa: E402
+from project import ROOT  # noqa: E402
 
 LOCATION = "--add-location=file"  # no line numbers: no churn when text moves
 WIDTH = "--width=79"  # msgmerge's default, stated: every catalog is wrapped the same way
@@ -49,12 +50,21 @@ def without_pot_date(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith('"POT-Creation-Date:'))
 
 
-def project_relative_locations(pot_text: str) -> str:
-    """'#: ../../../docs/a.md' -> '#: docs/a.md': the same whatever the depth of BUILDDIR."""
-    return re.sub(r"^#: .*$", lambda m: re.sub(r"(?<=[ :])(?:\.\./)+", "", m.group()), pot_text, flags=re.M)
+def project_relative_locations(pot_text: str, outdir: Path, root: Path = ROOT) -> str:
+    """'#: ../../../docs/a.md:3' -> '#: docs/a.md:3': the same whatever BUILDDIR is.
+
+    Sphinx writes each location relative to the gettext output folder (whatever the depth
+    of BUILDDIR, inside the checkout or outside it): resolve it from there.
+    """
+    def relative(match: re.Match) -> str:
+        path = (outdir / match["path"]).resolve()
+        return path.relative_to(root).as_posix() if path.is_relative_to(root) else match["path"]
+
+    location = re.compile(r"(?<=[ :])(?P<path>(?:\.\./)+[^\s:]+)")
+    return re.sub(r"^#: .*$", lambda m: location.sub(relative, m.group()), pot_text, flags=re.M)
 
 
-def merge(pot: Path, po: Path) -> bool:
+def merge(pot: Path, po: Path, outdir: Path) -> bool:
     """Merge into a copy; replace the catalog only if its text changed (True then).
 
     An unchanged catalog is not written at all, so its modification time stays and
@@ -64,7 +74,7 @@ def merge(pot: Path, po: Path) -> bool:
     before = po.read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         template = Path(tmp) / pot.name
-        template.write_text(project_relative_locations(pot.read_text(encoding="utf-8")), encoding="utf-8")
+        template.write_text(project_relative_locations(pot.read_text(encoding="utf-8"), outdir), encoding="utf-8")
         merged = Path(tmp) / po.name
         merged.write_text(before, encoding="utf-8")
         merge_steps(template, merged)
@@ -86,7 +96,7 @@ def merge_steps(pot: Path, po: Path) -> None:
             sys.exit(f"{po}: {cmd[0]} failed:\n{result.stderr}")
 
 
-def create(pot: Path, po: Path, language: str) -> None:
+def create(pot: Path, po: Path, language: str, outdir: Path) -> None:
     # Not msginit: for English locales it copies every msgid into its msgstr,
     # which would count the Chinese text as translated.
     catalog = polib.pofile(str(pot))
@@ -97,7 +107,7 @@ def create(pot: Path, po: Path, language: str) -> None:
     catalog.metadata["Content-Type"] = "text/plain; charset=UTF-8"
     po.parent.mkdir(parents=True, exist_ok=True)
     catalog.save(str(po))
-    merge(pot, po)  # same wrapping and location style as merged catalogs
+    merge(pot, po, outdir)  # same wrapping and location style as merged catalogs
 
 
 def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = "") -> list[str]:
@@ -114,10 +124,10 @@ def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = ""
         for pot in templates:
             po = locale_dir / language / "LC_MESSAGES" / pot.relative_to(pot_dir).with_suffix(".po")
             if po.exists():
-                if merge(pot, po):
+                if merge(pot, po, pot_dir):
                     report.append(f"updated {po}")
             else:
-                create(pot, po, language)
+                create(pot, po, language, pot_dir)
                 report.append(f"created {po}")
         pages = {p.relative_to(pot_dir).with_suffix("") for p in templates}
         for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):
