@@ -51,8 +51,10 @@ help:
 	@echo "  stats       per-page translated / fuzzy / untranslated counts (fuzzy is not translated)"
 	@echo "  todo        what is left to translate per page, most urgent first (BRANCH=1: pages changed since $(BASE))"
 	@echo "  lint-po     check every translation keeps its markup and the glossary terms; names file, line, entry"
+	@echo "              (stats, todo, lint-po: L=ja for one language, ONLY=optim/ or ONLY=optim/adam for a folder or page)"
 	@echo "  add-language  add a translation language, e.g. make add-language L=ja (catalogs + conf.py entries)"
-	@echo "  serve       live-reloading preview on 127.0.0.1:$(PORT) (SERVE_LANG=en for English)"
+	@echo "  serve       live-reloading preview on 127.0.0.1:$(PORT) (SERVE_LANG=en for English), inside the"
+	@echo "              whole site (make html first), so the language switch and the book links work"
 	@echo "  test        the whole test suite: builds, doctests in both languages, catalogs, snippets, and the"
 	@echo "              site in headless chromium (screenshots in _build/screenshots/; .ci/run installs it)"
 	@echo "  drift       what another torch changes on the pages: make drift TORCH=2.13.0 [TORCHVISION=...]"
@@ -82,7 +84,7 @@ html: $(STAMP)
 	@echo "==> building the EPUB books"
 	$(MAKE) --no-print-directory epub
 	$(foreach l,$(LANGUAGES),cp $(BUILDDIR)/epub/$(l)/*.epub $(BUILDDIR)/html/$(l)/ &&) true
-	cp tools/language-redirect.html $(BUILDDIR)/html/index.html
+	$(PY) tools/language_redirect.py $(BUILDDIR)/html/index.html
 	@echo "==> done: open $(BUILDDIR)/html/index.html"
 
 html-zh: html-lang-zh_CN
@@ -106,11 +108,12 @@ doctest-lang-%: $(STAMP)
 	$(call sphinx,doctest,$*,$(BUILDDIR)/doctest/$*) $(call tag,$*)
 
 # The examples, signatures and warnings of every language under another torch (or Python), in a scratch
-# venv outside the checkout (tools/drift.py); the doctrees come from the same build as the site's.
+# venv outside the checkout (tools/drift.py); the doctrees come from the same build as the site's (read
+# without -W: a page that warns still has examples to compare).
 drift: $(STAMP)
 	@test -n "$(TORCH)" || { echo "usage: make drift TORCH=<version>|none [TORCHVISION=<version>] [PYTHON=<interpreter>] [ONLY=<prefix>]"; exit 2; }
 	@echo "==> reading the pages of $(LANGUAGES)"
-	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 $(addprefix doctrees-lang-,$(LANGUAGES))
+	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 SPHINXOPTS="-n" $(addprefix doctrees-lang-,$(LANGUAGES))
 	$(PY) tools/drift.py --torch $(TORCH) $(if $(TORCHVISION),--torchvision $(TORCHVISION)) --python $(or $(PYTHON),$(PYTHON3)) \
 	    $(if $(ONLY),--only $(ONLY)) $(foreach l,$(LANGUAGES),$(call doctrees,$(l)))
 
@@ -123,23 +126,30 @@ gettext: $(STAMP)
 update-po: gettext
 	$(PY) tools/update_po.py --only=$(ONLY) $(BUILDDIR)/gettext locale $(TRANSLATIONS)
 
+# The translator commands take L=<lang> (one language; default: all) and ONLY=<folder/ or page> (default: all).
+SCOPED_LANGUAGES = $(or $(L),$(TRANSLATIONS))
+scoped_catalogs = $(foreach l,$(SCOPED_LANGUAGES),locale/$(l)/LC_MESSAGES/$(if $(ONLY),$(if $(filter %/,$(ONLY)),$(ONLY),$(ONLY).po)))
+
 stats: $(STAMP)
-	$(PY) tools/po_stats.py locale $(TRANSLATIONS)
+	$(PY) tools/po_stats.py $(if $(ONLY),--only $(ONLY)) locale $(SCOPED_LANGUAGES)
 
 todo: $(STAMP)
-	@$(PY) tools/po_todo.py $(if $(BRANCH),--branch $(BASE)) locale $(TRANSLATIONS)
+	@$(PY) tools/po_todo.py $(if $(BRANCH),--branch $(BASE)) $(if $(ONLY),--only $(ONLY)) locale $(SCOPED_LANGUAGES)
 
 lint-po: $(STAMP)
-	$(PY) tools/lint_po.py $(addprefix locale/,$(addsuffix /LC_MESSAGES,$(TRANSLATIONS)))
+	@for path in $(scoped_catalogs); do test -e $$path || { echo "lint-po: no catalog $$path"; exit 2; }; done
+	$(PY) tools/lint_po.py $(scoped_catalogs)
 
 add-language: gettext
 	@test -n "$(L)" || { echo "usage: make add-language L=<code>, e.g. L=ja or L=pt_BR"; exit 2; }
 	$(PY) tools/add_language.py $(BUILDDIR)/gettext locale $(L)
 
-serve: $(STAMP)
-	$(VENV)/bin/sphinx-autobuild -c . -d $(BUILDDIR)/serve-doctrees/$(SERVE_LANG) -D language=$(SERVE_LANG) \
+# The live preview of one language, inside the whole site that make html built (every edition, both
+# books), so its language switch and book links work (tools/serve.py); only SERVE_LANG is rebuilt.
+serve: html
+	$(PY) tools/serve.py -c . -d $(call doctrees,$(SERVE_LANG)) -D language=$(SERVE_LANG) \
 	    --host 127.0.0.1 --port $(PORT) --watch locale --watch snippets --watch conf.py \
-	    --re-ignore '.*\.mo$$' docs $(BUILDDIR)/serve/$(SERVE_LANG)
+	    --re-ignore '.*\.mo$$' docs $(BUILDDIR)/html/$(SERVE_LANG)
 
 system-deps:
 	@$(PYTHON3) tools/system_deps.py

@@ -18,6 +18,7 @@ def make_project(tmp_path: Path) -> Path:
     shutil.copytree(FIXTURE, project)
     shutil.copytree(ROOT / "tools", project / "tools", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "docs" / "_ext", project / "docs" / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "docs" / "_locale", project / "docs" / "_locale")  # the theme's strings, for add-language
     shutil.copy2(ROOT / "Makefile", project / "Makefile")
     shutil.copy2(ROOT / "requirements.txt", project / "requirements.txt")  # older than the venv's stamp
     (project / ".venv").symlink_to(ROOT / ".venv")

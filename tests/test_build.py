@@ -19,11 +19,16 @@ def test_build_log_shows_progress_and_warnings_not_configuration(html_builds, la
     assert not dumps, f"configuration dumped into the build log: {dumps}"
 
 
-def test_root_index_leads_to_every_language(html_builds):
-    from conftest import ROOT
-    redirect = (ROOT / "tools" / "language-redirect.html").read_text(encoding="utf-8")
-    for language in LANGUAGES:
+def test_root_index_leads_to_every_published_language_and_no_draft():
+    from language_redirect import redirect_page
+    from project import published, site_languages
+    languages = site_languages()
+    redirect = redirect_page(languages)
+    for language in published(languages):
         assert f'href="{language}/index.html"' in redirect, f"root index.html has no link to {language}"
+    with_draft = {**languages, "ja": {"hreflang": "ja", "label": "日本語", "draft": True}}
+    assert redirect_page(with_draft) == redirect, "a draft language changed the root index"
+    assert "ja/index.html" not in redirect_page(with_draft)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -87,6 +87,15 @@ def test_bare_prompts_outside_fences_only():
     ("range", "https://docs.python.org/3/library/stdtypes.html#range"),
     ("torch.serialization.add_safe_globals",
      "https://docs.pytorch.org/docs/stable/notes/serialization.html#torch.serialization.add_safe_globals"),
+    ("torchvision.transforms.v2.Resize",
+     "https://docs.pytorch.org/vision/stable/generated/torchvision.transforms.v2.Resize.html"),
+    ("torchvision.datasets.FakeData",
+     "https://docs.pytorch.org/vision/stable/generated/torchvision.datasets.FakeData.html"),
+    ("torchvision.models.resnet18",
+     "https://docs.pytorch.org/vision/stable/models/generated/torchvision.models.resnet18.html"),
+    ("torchvision.models.ResNet18_Weights",
+     "https://docs.pytorch.org/vision/stable/models/generated/torchvision.models.resnet18.html"
+     "#torchvision.models.ResNet18_Weights"),
 ])
 def test_official_urls(name, url):
     assert official_url(name) == url

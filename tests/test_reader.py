@@ -150,6 +150,18 @@ def test_every_page_names_the_versions_of_the_build_environment(html_builds, lan
         assert match and stamp in match.group(1) and platform.python_version() in match.group(1), name
 
 
+def test_a_draft_language_is_linked_only_from_its_own_pages():
+    from epub_downloads import book_links
+    languages = {"zh_CN": {"hreflang": "zh-CN", "label": "中文"}, "en": {"hreflang": "en", "label": "English"},
+                 "ja": {"hreflang": "ja", "label": "日本語", "draft": True}}
+    for published in ("zh_CN", "en"):
+        assert [a["code"] for a in alternates(languages, published, "index", ".html", "index")] == ["zh_CN", "en"]
+        assert [b["code"] for b in book_links(languages, published, "index", "p")] == sorted(
+            ["zh_CN", "en"], key=lambda code: code != published)
+    assert [a["code"] for a in alternates(languages, "ja", "index", ".html", "index")] == ["zh_CN", "en", "ja"]
+    assert [b["code"] for b in book_links(languages, "ja", "index", "p")] == ["ja", "zh_CN", "en"]
+
+
 def test_alternates_are_relative_to_the_page():
     languages = {"zh_CN": {"hreflang": "zh-CN", "label": "中文"}, "en": {"hreflang": "en", "label": "English"}}
     links = alternates(languages, "en", "tensors/broadcasting", ".html", "index")

@@ -45,8 +45,47 @@ def test_add_language_gives_the_language_its_conf_entries(with_japanese):
     namespace = {"__file__": str(project / "conf.py")}
     exec((project / "conf.py").read_text(encoding="utf-8"), namespace)
     assert namespace["language_overrides"]["ja"] == {"html_title": "Fixture project"}
-    assert namespace["site_languages"]["ja"] == {"hreflang": "ja", "label": "日本語"}
+    assert namespace["site_languages"]["ja"] == {"hreflang": "ja", "label": "日本語", "draft": True}
     assert (project / "conf.py").read_text(encoding="utf-8").startswith(before.split("language_overrides")[0])
+
+
+def test_new_catalogs_have_a_real_header_and_the_english_pivot(with_japanese):
+    project, _, output = with_japanese
+    for po in (project / "locale" / "ja" / "LC_MESSAGES").rglob("*.po"):
+        text = po.read_text(encoding="utf-8")
+        for placeholder in ("YEAR-MO-DA", "FIRST AUTHOR", "SOME DESCRIPTIVE TITLE", "LL@li.org", "EMAIL@ADDRESS"):
+            assert placeholder not in text, f"{po}: gettext's placeholder {placeholder!r} left in the header"
+        catalog = polib.pofile(str(po))
+        assert not catalog.metadata_is_fuzzy and catalog.metadata["Language-Team"] == "ja"
+        english = polib.pofile(str(project / "locale" / "en" / "LC_MESSAGES" / po.relative_to(
+            project / "locale" / "ja" / "LC_MESSAGES")))
+        for entry in catalog:
+            assert entry.comment == "en: " + english.find(entry.msgid).msgstr, (po, entry.msgid)
+    assert "search: Japanese: Sphinx splits words with its built-in TinySegmenter" in output
+
+
+def test_the_english_pivot_follows_the_english_translation(tmp_path):
+    project = make_project(tmp_path)
+    make(project, "add-language", "L=ja")
+    english = project / "locale" / "en" / "LC_MESSAGES" / "chapter" / "page.po"
+    catalog = polib.pofile(str(english))
+    catalog[0].msgstr = "A better English sentence."
+    catalog.save(str(english))
+    make(project, "update-po")
+    japanese = polib.pofile(str(project / "locale" / "ja" / "LC_MESSAGES" / "chapter" / "page.po"))
+    assert japanese.find(catalog[0].msgid).comment == "en: A better English sentence."
+    make(project, "update-po")  # a second run changes nothing
+    assert polib.pofile(str(english)).find(catalog[0].msgid).comment == "", "the pivot is not put into English"
+
+
+def test_add_language_creates_the_theme_and_site_strings(with_japanese):
+    project, _, _ = with_japanese
+    ui = polib.pofile(str(project / "docs" / "_locale" / "ja" / "LC_MESSAGES" / "sphinx.po"))
+    source = polib.pofile(str(project / "docs" / "_locale" / "zh_CN" / "LC_MESSAGES" / "sphinx.po"))
+    assert [e.msgid for e in ui] == [e.msgid for e in source]
+    assert ui.find("Search").msgstr == "検索", "Sphinx's own Japanese catalog fills what it knows"
+    assert ui.find("Bilingual view").msgstr == "", "the project's own strings are left to the translator"
+    assert "YEAR-MO-DA" not in (project / "docs" / "_locale" / "ja" / "LC_MESSAGES" / "sphinx.po").read_text()
 
 
 def test_the_build_and_the_tests_pick_the_language_up(with_japanese):
@@ -81,6 +120,9 @@ def test_status_page_counts_per_chapter_and_page_at_build_time(with_japanese):
     rows = status_rows(project / "_build" / "html" / "en" / "index.html")
     assert rows["en"] == ["index 6 0 0 100.0%", "chapter/ 2 0 0 100.0%", "chapter/page 2 0 0 100.0%"]
     assert rows["ja"] == ["index 0 0 6 0.0%", "chapter/ 0 0 2 0.0%", "chapter/page 0 0 2 0.0%"]
+    soup = BeautifulSoup((project / "_build" / "html" / "en" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    drafts = [p.get_text() for p in soup.select("div.translation-status p")]
+    assert any(t.startswith("ja is a draft") for t in drafts) and not any(t.startswith("en is a draft") for t in drafts)
     # A fuzzy entry is not translated, and the page follows the catalogs without -E.
     po = project / "locale" / "en" / "LC_MESSAGES" / "chapter" / "page.po"
     catalog = polib.pofile(str(po))
@@ -147,3 +189,40 @@ def test_status_page_follows_a_catalog_set_that_changes_without_a_fresh_build(tm
     (catalogs_dir / "extra.po").unlink()
     make(project, "html-en")
     assert not any(row.startswith("chapter/extra") for row in status_rows(status)["en"])
+
+
+def test_serve_previews_one_language_with_its_sibling_editions_and_books(with_japanese):
+    """make serve's server: the page being edited links to the other editions and books without a 404."""
+    import os
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    project, _, _ = with_japanese
+    make(project, "html")  # what make serve does first (nothing to do if an earlier test built it)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "tools/serve.py", "-c", ".", "-d", "_build/doctrees/en/tree",
+                               "-D", "language=en", "-q", "--host", "127.0.0.1", "--port", str(port),
+                               "docs", "_build/html/en"], cwd=project, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/index.html", timeout=5) as response:
+                    page = response.read().decode()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "serve did not start in 90 s"
+                time.sleep(1)
+        assert "<title>" in page
+        # Where the switcher and the book links of an English page lead (../zh_CN/..., ../ja/..., books).
+        for target in ("zh_CN/index.html", "ja/index.html", "zh_CN/fixture-zh-CN.epub", "en/fixture-en.epub"):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{target}", timeout=5) as response:
+                assert response.status == 200, target
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)

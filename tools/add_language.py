@@ -9,23 +9,44 @@
   without line numbers, msgmerge's wrapping), as every later update does; the Makefile's
   TRANSLATIONS, ``tools/project.py translations()`` and so the builds and the
   tests pick the language up from that folder;
+  every catalog gets the project's header instead of gettext's placeholders, and
+  every entry the English translation beside the Chinese source (``#. en: ...``,
+  the pivot ``make update-po`` keeps in sync);
 * gives the language an entry in every per-language dictionary of ``conf.py``
   (``language_overrides``, ``site_languages``), copied from the English entry
-  as a starting point: ``hreflang`` and ``label`` are set for the new language,
-  and a comment marks the values still to translate.
+  as a starting point: ``hreflang`` and ``label`` (the language's own name, for
+  the switcher) are set for the new language, ``site_languages`` marks it
+  ``"draft": True`` (the published editions do not link to it until that line is
+  deleted), and a comment marks the values still to translate;
+* creates the theme's and the site's UI strings,
+  ``docs/_locale/<lang>/LC_MESSAGES/sphinx.po``: every message the Chinese
+  edition translates there, filled in from Sphinx's own catalog for the language
+  where Sphinx has one;
+* says which search tokenizer Sphinx will use for the language.
 
 Nothing is written when the language exists already or the code is malformed.
 """
 
 import ast
 import json
+
+import polib
 import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from project import LOCALE, ROOT, SOURCE_LANGUAGE  # noqa: E402
-from update_po import update  # noqa: E402
+from project import DOCS, LOCALE, ROOT, SOURCE_LANGUAGE  # noqa: E402
+from update_po import fill_header, update  # noqa: E402
+
+UI_CATALOG = Path("LC_MESSAGES") / "sphinx.po"  # under docs/_locale/<lang>/: the theme's and the site's strings
+# What Sphinx's search does for a language (sphinx.search.languages); the rest falls back to English.
+SEARCH_NOTES = {
+    "ja": "Japanese: Sphinx splits words with its built-in TinySegmenter (no extra package); "
+          "html_search_options {'type': 'sphinx.search.ja.MecabSplitter'} or JanomeSplitter segment better "
+          "but need mecab or janome installed",
+    "zh": "Chinese: jieba with the glossary's dictionary (docs/_ext/zh_search.py)",
+}
 
 # conf.py dictionaries keyed by language; each needs an entry for every language.
 PER_LANGUAGE_SETTINGS = ["language_overrides", "site_languages"]
@@ -48,6 +69,8 @@ def new_entry(setting: str, template: dict, language: str) -> dict:
         entry["hreflang"] = language.replace("_", "-")
     if "label" in entry:
         entry["label"] = own_name(language)
+    if setting == "site_languages":
+        entry["draft"] = True  # built and tested; linked from the other editions once this line is deleted
     return entry
 
 
@@ -87,21 +110,64 @@ def conf_with_language(conf_text: str, language: str) -> str:
     return "".join(lines)
 
 
-def add_language(pot_dir: Path, locale_dir: Path, language: str, conf: Path) -> list[str]:
+def ui_catalog(language: str, ui_dir: Path) -> str:
+    """docs/_locale/<lang>/LC_MESSAGES/sphinx.po: the messages the source edition translates, pre-filled from
+    Sphinx's own catalog of the language (furo's and the project's strings stay to translate)."""
+    import sphinx
+
+    source_path = ui_dir / SOURCE_LANGUAGE / UI_CATALOG
+    if not source_path.exists():
+        return f"no {source_path}: no theme and site strings to translate"
+    source = polib.pofile(str(source_path))
+    builtin_path = Path(sphinx.__file__).parent / "locale" / language / UI_CATALOG
+    builtin = {e.msgid: e.msgstr for e in polib.pofile(str(builtin_path)) if e.msgstr} if builtin_path.exists() else {}
+    catalog = polib.POFile(wrapwidth=79)
+    fill_header(catalog, language)
+    for entry in source:
+        catalog.append(polib.POEntry(msgid=entry.msgid, msgstr=builtin.get(entry.msgid, "")))
+    path = ui_dir / language / UI_CATALOG
+    path.parent.mkdir(parents=True, exist_ok=True)
+    catalog.save(str(path))
+    filled = sum(1 for e in catalog if e.msgstr)
+    return f"created {path}: {len(catalog)} theme and site strings, {filled} filled in from Sphinx's own catalog"
+
+
+def search_note(language: str) -> str:
+    from sphinx.search import languages
+
+    base = language.split("_")[0]
+    if base in SEARCH_NOTES:
+        return f"search: {SEARCH_NOTES[base]}"
+    if base in languages:
+        return f"search: Sphinx's {languages[base].language_name} stemmer (built in)"
+    return f"search: Sphinx has no search language {base!r}; it indexes the pages with its English rules"
+
+
+def add_language(pot_dir: Path, locale_dir: Path, language: str, conf: Path,
+                 ui_dir: Path = DOCS / "_locale") -> list[str]:
     if not CODE.match(language):
         sys.exit(f"{language!r} is not a language code like 'ja' or 'pt_BR'")
-    if language == SOURCE_LANGUAGE or (locale_dir / language / "LC_MESSAGES").exists():
-        sys.exit(f"{language} exists already: {locale_dir / language / 'LC_MESSAGES'}")
+    if language == SOURCE_LANGUAGE or (locale_dir / language / "LC_MESSAGES").exists() \
+            or (ui_dir / language).exists():
+        sys.exit(f"{language} exists already: {locale_dir / language / 'LC_MESSAGES'} or {ui_dir / language}")
     conf_text = conf.read_text(encoding="utf-8")
     new_conf = conf_with_language(conf_text, language)  # fails before anything is written
     from sphinx_intl.basic import update as sphinx_intl_update
     sphinx_intl_update(str(locale_dir), str(pot_dir), (language,), line_width=79, jobs=1)
-    report = update(pot_dir, locale_dir, [language])  # the project's style: what make update-po writes
+    for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):
+        catalog = polib.pofile(str(po))
+        fill_header(catalog, language)  # sphinx-intl leaves YEAR-MO-DA, FIRST AUTHOR and a fuzzy header
+        catalog.save(str(po))
+    # The project's style (what make update-po writes) and the English pivot comments.
+    report = update(pot_dir, locale_dir, [language])
+    report.append(ui_catalog(language, ui_dir))
+    report.append(search_note(language))
     if new_conf != conf_text:
         conf.write_text(new_conf, encoding="utf-8")
         report.append(f"{conf}: added {language!r} to {', '.join(PER_LANGUAGE_SETTINGS)}; translate the values")
-    report.append(f"next: translate {locale_dir / language / 'LC_MESSAGES'}/*.po, "
-                  f"then `make html-lang-{language}` and `make todo`")
+    report.append(f"next: translate {locale_dir / language / 'LC_MESSAGES'}/*.po (each entry shows the English "
+                  f"as '#. en:'), then `make html-lang-{language}` and `make todo L={language}`; "
+                  f"{language} is a draft until its \"draft\" line in conf.py's site_languages is deleted")
     return report
 
 

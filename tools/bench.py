@@ -12,7 +12,9 @@ plain Python process, import included: tools/doctest_floor.py), a no-op
 the whole bilingual ``make html`` plus ``make doctest`` from nothing, and
 the search figures of that site (``tools/search_eval.py``: the learner
 queries of ``tests/data/`` found in the top three, this site's search and
-Pagefind side by side).
+Pagefind side by side). It also times ``import torch`` in a new process
+and, once, a fresh venv from ``requirements.txt`` (what a new machine's
+first ``make html`` pays before it builds anything), with its size on disk.
 
 The last lines are the ratios, each from this one run, with the limit the
 project holds itself to.
@@ -93,6 +95,23 @@ def bench_no_op_update(language: str) -> tuple[float, float, int]:
     return update, seconds, pages
 
 
+def bench_import_torch(runs: int) -> list[float]:
+    return [timed([sys.executable, "-c", "import torch"]) for _ in range(runs)]
+
+
+def bench_fresh_venv() -> tuple[float, float]:
+    """(seconds, GB on disk) of a new venv from requirements.txt, as make venv creates it."""
+    venv = BUILDDIR / "fresh-venv"
+    shutil.rmtree(venv, ignore_errors=True)
+    base = getattr(sys, "_base_executable", sys.executable)
+    seconds = timed([base, "-m", "venv", str(venv)])
+    seconds += timed([str(venv / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check",
+                      "-r", str(ROOT / "requirements.txt")])
+    size = sum(f.stat().st_size for f in venv.rglob("*") if f.is_file() and not f.is_symlink()) / 1e9
+    shutil.rmtree(venv)
+    return seconds, size
+
+
 def bench_full() -> float:
     shutil.rmtree(BUILDDIR, ignore_errors=True)
     return timed(make("html")) + timed(make("doctest"))
@@ -103,8 +122,10 @@ def main() -> None:
     languages = [SOURCE_LANGUAGE] + translations()
     report = bench_languages(languages, runs)
     floor = bench_floor(runs)
+    import_torch = bench_import_torch(max(runs, 5))
     update, rebuild, pages_read = bench_no_op_update(translations()[0])
     full = bench_full()
+    venv_seconds, venv_gb = bench_fresh_venv()
     searches = [search_eval.evaluate(BUILDDIR / "html" / language, language, engine)
                 for language in languages for engine in ("sphinx", "pagefind")]
     pages = len(list(DOCS.rglob("*.md"))) - len(list((DOCS / "_ext").rglob("*.md")))
@@ -112,6 +133,8 @@ def main() -> None:
     for (language, name), samples in report.items():
         print(line(f"{language} {name}", samples))
     print(line("floor (doctest examples)", floor))
+    print(line("import torch (new process)", import_torch))
+    print(f"  {'fresh venv from requirements.txt':34} {venv_seconds:6.2f} s  ({venv_gb:.1f} GB on disk, one run)")
     print(f"  {'no-op update-po, then rebuild':34} {update:6.2f} s + {rebuild:.2f} s, {pages_read} pages read")
     print(f"  {'make html + make doctest':34} {full:6.2f} s  ({pages} pages, both languages)")
     source, other = SOURCE_LANGUAGE, translations()[0]

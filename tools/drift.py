@@ -75,8 +75,8 @@ def scratch_venv(torch: str, torchvision: str | None, python: str) -> Path:
     return interpreter
 
 
-def extract(doctree_dirs: list[Path], conf_dir: Path, work: Path) -> dict[str, Path]:
-    """Examples of each language's doctrees, as doctest_floor.py extracts them."""
+def extract(doctree_dirs: list[Path], conf_dir: Path, work: Path, only: str = "") -> dict[str, Path]:
+    """Examples of each language's doctrees (the pages under ``only``), as doctest_floor.py extracts them."""
     from doctest_floor import extract as extract_groups
     import runpy
 
@@ -87,6 +87,9 @@ def extract(doctree_dirs: list[Path], conf_dir: Path, work: Path) -> dict[str, P
         language = doctrees.parent.name if doctrees.name == "tree" else doctrees.name
         out = work / f"examples-{language}.json"
         extract_groups(doctrees, out, conf.get("doctest_global_setup", ""), conf.get("doctest_default_flags", 0))
+        data = json.loads(out.read_text(encoding="utf-8"))
+        data["pages"] = {page: groups for page, groups in data["pages"].items() if page.startswith(only)}
+        out.write_text(json.dumps(data), encoding="utf-8")
         found[language] = out
     return found
 
@@ -165,7 +168,8 @@ def render(labels: tuple[str, str], examples: dict, warnings: dict, signatures: 
         for languages, (ref, other) in examples.get(page, []):
             n_examples += 1
             section.append(f"Example changed ({', '.join(languages)}), group {ref['group']!r}:")
-            section.append(indent(ref["source"], "    >>> ").rstrip())
+            first, *rest = ref["source"].rstrip("\n").split("\n")
+            section += [f"    >>> {first}", *(f"    ... {line}" for line in rest)]
             section.append(f"  expected on the page: {'held' if ref['ok'] else 'failed'} with {ref_label}, "
                            f"{'held' if other['ok'] else 'failed'} with {other_label}")
             diff = difflib.unified_diff(ref["got"].splitlines(), other["got"].splitlines(),
@@ -209,7 +213,7 @@ def merge_languages(per_language: dict[str, dict]) -> dict[str, list]:
 def compare(args, doctree_dirs: list[Path]) -> int:
     with tempfile.TemporaryDirectory(prefix="drift-") as tmp:
         work = Path(tmp)
-        examples = extract(doctree_dirs, args.conf, work)
+        examples = extract(doctree_dirs, args.conf, work, args.only)
         say(f"examples of {', '.join(examples)} extracted")
         per_language, warnings_by_page, not_run, runs = {}, {}, 0, {}
         for language, path in examples.items():
@@ -235,10 +239,6 @@ def compare(args, doctree_dirs: list[Path]) -> int:
             shutil.copytree(work, args.keep, dirs_exist_ok=True)
     first = next(iter(runs.values()))
     labels = (args.reference_label or describe(first["reference"]), args.other_label or describe(first["other"]))
-    if args.only:
-        per_language = {lang: {p: v for p, v in pages_.items() if p.startswith(args.only)}
-                        for lang, pages_ in per_language.items()}
-        warnings_by_page = {p: v for p, v in warnings_by_page.items() if p.startswith(args.only)}
     # Signature locations are files (docs/<page>.md); examples and warnings are docnames.
     signatures = tuple({page_of(k, args.docs): v for k, v in side.items()} for side in signatures)
     warnings_sorted = {p: (sorted(new), sorted(gone)) for p, (new, gone) in warnings_by_page.items()}

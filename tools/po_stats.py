@@ -1,9 +1,11 @@
 """Per-page translation statistics.
 
-    python tools/po_stats.py LOCALE_DIR [LANGUAGE ...]
+    python tools/po_stats.py [--only PAGE_OR_FOLDER] LOCALE_DIR [LANGUAGE ...]
 
 Fuzzy entries count as not translated (``sphinx-intl stat`` counts them as
 translated; GNU ``msgfmt --statistics`` does not, and neither do we).
+The share done is rounded down, never up: a page or a total shows 100.0%
+only when nothing is left (1999 of 2000 is 99.9%, not 100.0%).
 """
 
 import sys
@@ -13,7 +15,7 @@ from pathlib import Path
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from project import translations  # noqa: E402
+from project import in_scope, translations  # noqa: E402
 
 
 @dataclass
@@ -29,7 +31,15 @@ class PageStats:
 
     @property
     def percent(self) -> float:
-        return 100.0 * self.translated / self.total if self.total else 100.0
+        """The share translated, rounded down to 0.1: 100.0 only when nothing is left."""
+        return done_percent(self.translated, self.total)
+
+
+def done_percent(translated: int, total: int) -> float:
+    """translated/total in percent, rounded down to one decimal (a rounded-up 100.0 would hide the rest)."""
+    if not total:
+        return 100.0
+    return (1000 * translated // total) / 10  # integers: no float error can round 99.95 up
 
 
 def page_stats(po_path: Path, page: str) -> PageStats:
@@ -40,9 +50,13 @@ def page_stats(po_path: Path, page: str) -> PageStats:
     return PageStats(page, translated, fuzzy, untranslated)
 
 
-def language_stats(locale_dir: Path, language: str) -> list[PageStats]:
+def language_stats(locale_dir: Path, language: str, only: str = "") -> list[PageStats]:
+    """One row per catalog of the language, limited to ``only`` (a page or a folder, as make's ONLY=)."""
     base = locale_dir / language / "LC_MESSAGES"
-    return [page_stats(po, po.relative_to(base).with_suffix("").as_posix()) for po in sorted(base.rglob("*.po"))]
+    if not base.is_dir():
+        sys.exit(f"{base}: no such translation language (make add-language L={language} creates one)")
+    pages = [(po, po.relative_to(base).with_suffix("").as_posix()) for po in sorted(base.rglob("*.po"))]
+    return [page_stats(po, page) for po, page in pages if in_scope(page, only)]
 
 
 def format_table(language: str, rows: list[PageStats]) -> str:
@@ -53,16 +67,22 @@ def format_table(language: str, rows: list[PageStats]) -> str:
     t = sum(r.translated for r in rows)
     total = sum(r.total for r in rows)
     lines.append(f"{'total':<{width}}  {t:>10}  {sum(r.fuzzy for r in rows):>5}  "
-                 f"{sum(r.untranslated for r in rows):>12}  {100.0 * t / total if total else 100.0:5.1f}%")
+                 f"{sum(r.untranslated for r in rows):>12}  {done_percent(t, total):5.1f}%")
     return "\n".join(lines)
 
 
 def main(argv: list[str]) -> None:
+    only = ""
+    if argv[:1] == ["--only"] and len(argv) > 1:
+        only, argv = argv[1], argv[2:]
     if not argv:
         sys.exit(__doc__)
     locale_dir = Path(argv[0])
     for language in argv[1:] or translations(locale_dir):
-        print(format_table(language, language_stats(locale_dir, language)))
+        rows = language_stats(locale_dir, language, only)
+        if not rows:
+            sys.exit(f"[{language}] no catalog under {only!r}")
+        print(format_table(language, rows))
 
 
 if __name__ == "__main__":

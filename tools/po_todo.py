@@ -1,6 +1,6 @@
 """What is left to translate, most urgent first: ``make todo`` (``BRANCH=1``: only this branch's pages).
 
-    python tools/po_todo.py [--branch BASE] LOCALE_DIR [LANGUAGE ...]
+    python tools/po_todo.py [--branch BASE] [--only PAGE_OR_FOLDER] LOCALE_DIR [LANGUAGE ...]
 
 For every language, one line per page that still has fuzzy or untranslated
 entries, the page with the most work left first (then the least done): the
@@ -58,12 +58,13 @@ def urgency(row: PageStats) -> tuple:
     return (-(row.fuzzy + row.untranslated), row.percent, row.page)
 
 
-def todo(locale_dir: Path, languages: list[str], only: set[str] | None = None) -> list[str]:
+def todo(locale_dir: Path, languages: list[str], only: set[str] | None = None, prefix: str = "") -> list[str]:
     lines = []
     for language in languages:
-        rows = [r for r in language_stats(locale_dir, language)
+        rows = [r for r in language_stats(locale_dir, language, prefix)
                 if (r.fuzzy or r.untranslated) and (only is None or r.page in only)]
         scope = " (pages changed on this branch)" if only is not None else ""
+        scope += f" (under {prefix})" if prefix else ""
         if not rows:
             lines.append(f"[{language}] nothing left to translate{scope}")
             continue
@@ -79,14 +80,18 @@ def todo(locale_dir: Path, languages: list[str], only: set[str] | None = None) -
 
 
 def main(argv: list[str]) -> None:
-    base = None
-    if argv[:1] == ["--branch"]:
-        base, argv = argv[1], argv[2:]
+    base, prefix = None, ""
+    while argv[:1] in (["--branch"], ["--only"]) and len(argv) > 1:
+        if argv[0] == "--branch":
+            base = argv[1]
+        else:
+            prefix = argv[1]
+        argv = argv[2:]
     if not argv:
         sys.exit(__doc__)
     locale_dir = Path(argv[0])
     only = changed_pages(base, locale_dir=locale_dir) if base else None
-    print("\n".join(todo(locale_dir, argv[1:] or translations(locale_dir), only)))
+    print("\n".join(todo(locale_dir, argv[1:] or translations(locale_dir), only, prefix)))
 
 
 if __name__ == "__main__":

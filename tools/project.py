@@ -32,3 +32,27 @@ def pages(docs_dir: Path = DOCS) -> list[str]:
 
 def catalog_path(docname: str, language: str, locale_dir: Path = LOCALE) -> Path:
     return locale_dir / language / "LC_MESSAGES" / (docname + ".po")
+
+
+def site_languages(conf: Path = ROOT / "conf.py") -> dict[str, dict]:
+    """conf.py's ``site_languages``, read as a literal (conf.py is not run)."""
+    import ast
+
+    for node in ast.parse(conf.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "site_languages":
+            return ast.literal_eval(node.value)
+    raise KeyError(f"{conf} has no site_languages")
+
+
+def published(languages: dict[str, dict]) -> list[str]:
+    """The languages whose sites the others link to: every one not marked ``"draft": True``."""
+    return [code for code, info in languages.items() if not info.get("draft")]
+
+
+def in_scope(page: str, only: str) -> bool:
+    """ONLY= of the translator commands: '' is every page, 'optim/' a folder, 'optim/adam' one page."""
+    if not only:
+        return True
+    if only.endswith("/"):
+        return page.startswith(only)
+    return page == only or page.startswith(only + "/")

@@ -11,7 +11,11 @@ For every template ``POT_DIR/<page>.pot`` and every language:
   becomes fuzzy, keeps its old translation and records the previous source
   text (``#| msgid``) so the translator sees what changed; entries whose
   paragraph is gone become obsolete and are then dropped;
-* a missing catalog is created from its template, every entry untranslated.
+* a missing catalog is created from its template, every entry untranslated;
+* in the catalogs of every language but English, each entry carries the English
+  translation as an extracted comment (``#. en: ...``), refreshed on every run, so
+  a translator who reads English but not Chinese can work from the pivot. Tools
+  that read catalogs (msgfmt, the lint, statistics) ignore comments.
 
 Locations are kept per file, project-relative (``docs/tensors/index.md``,
 whatever BUILDDIR is) and without line numbers, and lines are wrapped at
@@ -23,6 +27,7 @@ touching any file and names the file and line.
 
 import re
 import subprocess
+from datetime import datetime, timezone
 import sys
 import tempfile
 from pathlib import Path
@@ -64,7 +69,34 @@ def project_relative_locations(pot_text: str, outdir: Path, root: Path = ROOT) -
     return re.sub(r"^#: .*$", lambda m: location.sub(relative, m.group()), pot_text, flags=re.M)
 
 
-def merge(pot: Path, po: Path, outdir: Path) -> bool:
+PIVOT_LANGUAGE = "en"  # the complete translation other translators work from
+PIVOT_PREFIX = f"{PIVOT_LANGUAGE}: "
+
+
+def pivot_catalog(locale_dir: Path, language: str, page: Path) -> Path | None:
+    """The English catalog of the same page, for a language that is not English itself."""
+    if language == PIVOT_LANGUAGE:
+        return None
+    english = locale_dir / PIVOT_LANGUAGE / "LC_MESSAGES" / page
+    return english if english.exists() else None
+
+
+def add_pivot(po: Path, pivot: Path) -> None:
+    """Give every entry of ``po`` the pivot's translation of the same message as its extracted comment."""
+    english = {(e.msgctxt, e.msgid): e.msgstr for e in polib.pofile(str(pivot))
+               if e.msgstr and not e.fuzzy and not e.obsolete}
+    catalog = polib.pofile(str(po), wrapwidth=0)
+    for entry in catalog:
+        kept = [line for line in entry.comment.splitlines() if not line.startswith(PIVOT_PREFIX.rstrip())] \
+            if entry.comment else []
+        translation = english.get((entry.msgctxt, entry.msgid))
+        if translation:
+            kept.append(PIVOT_PREFIX + translation.replace("\n", " "))
+        entry.comment = "\n".join(kept)
+    catalog.save(str(po))
+
+
+def merge(pot: Path, po: Path, outdir: Path, pivot: Path | None = None) -> bool:
     """Merge into a copy; replace the catalog only if its text changed (True then).
 
     An unchanged catalog is not written at all, so its modification time stays and
@@ -78,6 +110,9 @@ def merge(pot: Path, po: Path, outdir: Path) -> bool:
         merged = Path(tmp) / po.name
         merged.write_text(before, encoding="utf-8")
         merge_steps(template, merged)
+        if pivot is not None:
+            add_pivot(merged, pivot)
+            normalize(merged)  # msgattrib's wrapping again, after polib wrote the comments
         after = merged.read_text(encoding="utf-8")
     if without_pot_date(after) == without_pot_date(before):
         return False
@@ -86,28 +121,46 @@ def merge(pot: Path, po: Path, outdir: Path) -> bool:
 
 
 def merge_steps(pot: Path, po: Path) -> None:
-    steps = [
+    run_steps(po, [
         ("msgmerge", "--quiet", "--previous", "--update", "--backup=none", WIDTH, LOCATION, str(po), str(pot)),
         ("msgattrib", "--no-obsolete", WIDTH, LOCATION, "-o", str(po), str(po)),
-    ]
+    ])
+
+
+def normalize(po: Path) -> None:
+    run_steps(po, [("msgattrib", WIDTH, LOCATION, "-o", str(po), str(po))])
+
+
+def run_steps(po: Path, steps: list[tuple[str, ...]]) -> None:
     for cmd in steps:
         result = run(*cmd)
         if result.returncode != 0:
             sys.exit(f"{po}: {cmd[0]} failed:\n{result.stderr}")
 
 
-def create(pot: Path, po: Path, language: str, outdir: Path) -> None:
+def fill_header(catalog: polib.POFile, language: str) -> None:
+    """The project's header instead of gettext's placeholders (YEAR-MO-DA, FIRST AUTHOR, LL@li.org)."""
+    catalog.header = f"{language} translation of torch-notes."
+    catalog.metadata_is_fuzzy = False
+    catalog.metadata.update({
+        "Project-Id-Version": "torch-notes",
+        "PO-Revision-Date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M+0000"),
+        "Last-Translator": "torch-notes translators",
+        "Language-Team": language,
+        "Language": language,
+        "Content-Type": "text/plain; charset=UTF-8",
+    })
+    catalog.metadata.pop("Generated-By", None)
+
+
+def create(pot: Path, po: Path, language: str, outdir: Path, pivot: Path | None = None) -> None:
     # Not msginit: for English locales it copies every msgid into its msgstr,
     # which would count the Chinese text as translated.
     catalog = polib.pofile(str(pot))
-    catalog.metadata["Language"] = language
-    catalog.metadata["Language-Team"] = language
-    catalog.metadata_is_fuzzy = False
-    catalog.header = f"{language} translation of torch-notes."
-    catalog.metadata["Content-Type"] = "text/plain; charset=UTF-8"
+    fill_header(catalog, language)
     po.parent.mkdir(parents=True, exist_ok=True)
     catalog.save(str(po))
-    merge(pot, po, outdir)  # same wrapping and location style as merged catalogs
+    merge(pot, po, outdir, pivot)  # same wrapping and location style as merged catalogs
 
 
 def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = "") -> list[str]:
@@ -122,12 +175,14 @@ def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = ""
     report = []
     for language in languages:
         for pot in templates:
-            po = locale_dir / language / "LC_MESSAGES" / pot.relative_to(pot_dir).with_suffix(".po")
+            page = pot.relative_to(pot_dir).with_suffix(".po")
+            po = locale_dir / language / "LC_MESSAGES" / page
+            pivot = pivot_catalog(locale_dir, language, page)
             if po.exists():
-                if merge(pot, po, pot_dir):
+                if merge(pot, po, pot_dir, pivot):
                     report.append(f"updated {po}")
             else:
-                create(pot, po, language, pot_dir)
+                create(pot, po, language, pot_dir, pivot)
                 report.append(f"created {po}")
         pages = {p.relative_to(pot_dir).with_suffix("") for p in templates}
         for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):

@@ -18,6 +18,7 @@ logger = logging.getLogger(__name__)
 PYTORCH = "https://docs.pytorch.org/docs/stable/"
 NUMPY = "https://numpy.org/doc/stable/reference/generated/"
 PYTHON = "https://docs.python.org/3/library/"
+TORCHVISION = "https://docs.pytorch.org/vision/stable/"
 
 # Objects documented on a shared page rather than a page of their own.
 EXACT = {
@@ -65,6 +66,14 @@ def official_url(fullname: str) -> str | None:
         if fullname.startswith(cls + "."):
             return f"{PYTORCH}generated/{cls}.html#{fullname}"
     root = fullname.split(".")[0]
+    if fullname.startswith("torchvision.models."):
+        # A weights enum is documented on its model builder's page: ResNet18_Weights on resnet18.
+        name = fullname.rsplit(".", 1)[1]
+        builder = name.removesuffix("_Weights").lower() if name.endswith("_Weights") else name
+        page = f"{TORCHVISION}models/generated/torchvision.models.{builder}.html"
+        return page + (f"#{fullname}" if builder != name else "")
+    if root == "torchvision":
+        return f"{TORCHVISION}generated/{fullname}.html"
     if root == "torch":
         return f"{PYTORCH}generated/{fullname}.html"
     if root in ("numpy", "np"):

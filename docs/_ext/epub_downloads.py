@@ -10,7 +10,8 @@ language's site, next to that site's ``index.html``::
 A book is named ``<project>-<hreflang>.epub`` (``hreflang`` from
 ``site_languages``; ``epub_books.book_name``, the rule the epub builder's
 ``epub_basename`` follows too). This module gives the HTML templates
-``epub_downloads``: one entry per language, the page's own first,
+``epub_downloads``: one entry per published language (and its own, if it is a
+draft: see ``language_switcher.linked``), the page's own first,
 with its label, ``hreflang`` and the URL relative to the page (each language
 site is a sibling folder, as for the language switcher). ``page.html`` shows
 them in the footer of every page (the index and search pages too), after
@@ -23,12 +24,13 @@ html`` has put the books in place.
 from sphinx.application import Sphinx
 
 from epub_books import book_name
+from language_switcher import linked
 
 
 def book_links(languages: dict, current: str, pagename: str, project: str) -> list[dict]:
-    """Links from ``pagename`` in ``current``'s site to every language's book, ``current``'s first."""
+    """Links from ``pagename`` in ``current``'s site to every linked language's book, ``current``'s first."""
     up = "../" * (pagename.count("/") + 1)  # out of the page's folders and the language folder
-    ordered = sorted(languages.items(), key=lambda item: item[0] != current)
+    ordered = sorted(linked(languages, current).items(), key=lambda item: item[0] != current)
     return [{
         "code": code,
         "hreflang": info["hreflang"],

@@ -25,27 +25,24 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.locale import _
 from sphinx.util.docutils import SphinxDirective
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from po_stats import PageStats, language_stats  # noqa: E402
 from project import translations  # noqa: E402
 
-LABELS = {
-    "zh_CN": {
-        "page": "页面", "translated": "已翻译", "fuzzy": "待审校", "untranslated": "未翻译", "done": "完成度",
-        "summary": "{language}：完成 {percent}（共 {total} 条消息，已翻译 {translated} 条，"
-                   "待审校 {fuzzy} 条，未翻译 {untranslated} 条）",
-        "none": "还没有任何翻译语言。",
-    },
-    "en": {
-        "page": "Page", "translated": "Translated", "fuzzy": "Fuzzy", "untranslated": "Untranslated",
-        "done": "Done",
-        "summary": "{language}: {percent} done ({total} messages: {translated} translated, {fuzzy} fuzzy, "
-                   "{untranslated} untranslated)",
-        "none": "There is no translation language yet.",
-    },
-}
+def labels() -> dict[str, str]:
+    """The table's words in the page's language: Sphinx's ``sphinx`` domain, so each language's
+    ``docs/_locale/<lang>/LC_MESSAGES/sphinx.po`` translates them (``make add-language`` creates it)."""
+    return {
+        "page": _("Page"), "translated": _("Translated"), "fuzzy": _("Fuzzy"), "untranslated": _("Untranslated"),
+        "done": _("Done"),
+        "summary": _("{language}: {percent} done ({total} messages: {translated} translated, {fuzzy} fuzzy, "
+                     "{untranslated} untranslated)"),
+        "draft": _("{language} is a draft: it is built and tested, but the published editions do not link to it yet."),
+        "none": _("There is no translation language yet."),
+    }
 
 
 def chapters(rows: list[PageStats]) -> dict[str, list[PageStats]]:
@@ -75,24 +72,26 @@ class TranslationStatus(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        labels = LABELS.get(self.config.language, LABELS["en"])
+        words = labels()
         locale_dir = Path(self.env.srcdir) / self.config.locale_dirs[0]
         status_docs(self.env)[self.env.docname] = catalog_files(locale_dir)
         languages = translations(locale_dir)
         if not languages:
-            return [text(labels["none"])]
+            return [text(words["none"])]
         result = []
         for language in languages:
             for po in (locale_dir / language / "LC_MESSAGES").rglob("*.po"):
                 self.env.note_dependency(str(po))
             rows = language_stats(locale_dir, language)
             all_rows = total(language, rows)
-            summary = text(labels["summary"].format(
+            summary = text(words["summary"].format(
                 language=language, percent=percent(all_rows), total=all_rows.total,
                 translated=all_rows.translated, fuzzy=all_rows.fuzzy, untranslated=all_rows.untranslated))
             section = nodes.container(classes=["translation-status"])
             section += summary
-            section += self.table(rows, labels)
+            if getattr(self.config, "site_languages", {}).get(language, {}).get("draft"):
+                section += text(words["draft"].format(language=language))
+            section += self.table(rows, words)
             result.append(section)
         return result
 
@@ -167,4 +166,4 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-get-outdated", catalogs_added_or_removed)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
-    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 3}
