@@ -11,16 +11,29 @@ the pages it visited logged no JavaScript error. Screenshots go to
 """
 
 import json
+from collections import defaultdict
 
+import polib
 import pytest
 from browser import wcag_violations
 from conftest import LANGUAGES, ROOT
+from project import site_languages
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 ZH, EN = "zh_CN", "en"
-OTHER = {ZH: EN, EN: ZH}
-HTML_LANG = {ZH: "zh-CN", EN: "en"}
-LABEL = {ZH: "中英对照", EN: "Bilingual view"}
+# The source's counterpart is the English; every translation's counterpart is the source.
+OTHER = defaultdict(lambda: ZH, {ZH: EN})
+HTML_LANG = {code: info["hreflang"] for code, info in site_languages().items()}
+
+
+def label(language: str) -> str:
+    """The view button's label in ``language``: its theme catalog's translation, else the English."""
+    po = ROOT / "docs" / "_locale" / language / "LC_MESSAGES" / "sphinx.po"
+    entry = polib.pofile(str(po)).find("Bilingual view") if po.exists() else None
+    return entry.msgstr if entry and entry.msgstr else "Bilingual view"
+
+
+LABEL = {language: label(language) for language in LANGUAGES}
 # Prose, lists, tables, admonitions, API entries with field lists, maths, links to anchors, the glossary.
 PAGES = ["index", "tensors/broadcasting", "tensors/where", "optim/adam", "nn/module", "optim/optimizer", "glossary"]
 

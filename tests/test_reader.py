@@ -10,9 +10,10 @@ import polib
 import pytest
 from api_index import group_objects, module_of
 from api_links import official_url
-from conftest import LANGUAGES, ROOT, html_dir
+from conftest import BUILDDIR, LANGUAGES, ROOT, html_dir
 from glossary_terms import jieba_dictionary, read_pairs, read_terms
-from language_switcher import alternates
+from language_switcher import alternates, linked
+from project import site_languages
 import ui_strings
 from ui_strings import translate_navigation_labels, wrap_hard_coded
 
@@ -177,9 +178,12 @@ def test_every_page_declares_its_language_and_alternates(html_builds, language):
         html = html_file.read_text(encoding="utf-8")
         assert f'<html class="no-js" lang="{language.replace("_", "-")}"' in html
         links = re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html)
-        assert {hreflang for hreflang, _ in links} == {"zh-CN", "en"}
-        for _, href in links:
-            assert (html_file.parent / href).resolve().is_file(), f"{html_file}: {href} does not exist"
+        languages = site_languages()
+        expected = {languages[code]["hreflang"] for code in linked(languages, language)} | {"x-default"}
+        assert {hreflang for hreflang, _ in links} == expected
+        for hreflang, href in links:  # absolute, from site_url: the same file in the built site
+            built = BUILDDIR / "html" / href.removeprefix("http://127.0.0.1:8000/")
+            assert href.startswith("http://127.0.0.1:8000/") and built.is_file(), f"{html_file}: {href}"
 
 
 def test_hard_coded_theme_labels_become_translatable(monkeypatch):

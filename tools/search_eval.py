@@ -63,8 +63,12 @@ class Score:
         return self.found / self.total if self.total else 0.0
 
 
+def query_file(language: str) -> Path:
+    return QUERIES / f"search-queries-{SHORT.get(language, language)}.tsv"
+
+
 def queries(language: str) -> list[tuple[str, str]]:
-    path = QUERIES / f"search-queries-{SHORT.get(language, language)}.tsv"
+    path = query_file(language)
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")]
     return [(query, expected) for query, expected in rows]

@@ -1,0 +1,121 @@
+"""A third language, as a new translator starts it: make add-language in a copy of the project.
+
+The copy gets Japanese with ``make add-language L=ja``, one page translated (its title in
+Japanese, the rest from the English pivot), and then the builds a translator runs. The checks
+are the ones that hold for any language, and the draft rule: the Japanese pages link to the
+published editions, the published English edition does not link to the draft.
+"""
+
+import re
+import shutil
+import subprocess
+
+import polib
+import pytest
+from bs4 import BeautifulSoup
+
+from bounded_run import run_bounded
+from conftest import BUILDDIR as SESSION_BUILDDIR
+from conftest import ROOT
+from doctest_report import parse
+
+PAGE = "serialization/index"
+TITLE = "シリアライズ：保存と読み込み"
+TIMEOUT = 1200  # the copy builds two languages from nothing: minutes on 2 cores
+
+
+def run(project, *args: str) -> str:
+    command = ["make", "--no-print-directory", *args]
+    result = run_bounded(command, cwd=project, timeout=TIMEOUT, stderr=subprocess.STDOUT)
+    assert result.returncode == 0, f"make {' '.join(args)} failed:\n{result.stdout[-4000:]}"
+    return result.stdout
+
+
+def copy_of_the_project(target):
+    """The checkout as git sees it (tracked and new files, not the ignored build output)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    (target / ".venv").symlink_to(ROOT / ".venv")
+    return target
+
+
+@pytest.fixture(scope="module")
+def japanese(tmp_path_factory, doctest_runs):
+    project = copy_of_the_project(tmp_path_factory.mktemp("third-language"))
+    added = run(project, "add-language", "L=ja")
+    po_path = project / "locale" / "ja" / "LC_MESSAGES" / f"{PAGE}.po"
+    catalog = polib.pofile(str(po_path))
+    for entry in catalog:  # what a translator working from the pivot writes
+        entry.msgstr = TITLE if entry.msgid == "序列化：保存与加载" else entry.comment.removeprefix("en: ")
+    catalog.save(str(po_path))
+    builds = run(project, "-j2", "TAG=1", "html-lang-ja", "html-lang-en")
+    run(project, "doctest-lang-ja")
+    doctest = (project / "_build" / "doctest" / "ja" / "output.txt").read_text(encoding="utf-8")
+    return project, added, builds, doctest
+
+
+def test_add_language_makes_a_draft_with_its_pivot_and_ui_strings(japanese):
+    project, added, _, _ = japanese
+    assert '"draft": True' in (project / "conf.py").read_text(encoding="utf-8")
+    assert (project / "docs" / "_locale" / "ja" / "LC_MESSAGES" / "sphinx.po").is_file()
+    catalog = polib.pofile(str(project / "locale" / "ja" / "LC_MESSAGES" / "tensors" / "broadcasting.po"))
+    assert all(e.comment.startswith("en: ") for e in catalog), "an entry without its English pivot"
+    assert "search: Japanese" in added
+
+
+def test_the_draft_builds_without_warnings_and_runs_every_example(japanese):
+    _, _, builds, doctest = japanese
+    warnings = [line for line in builds.splitlines() if "WARNING" in line or "ERROR" in line]
+    assert not warnings, "\n".join(warnings[:20])
+    tests, failures, setup = parse(doctest)
+    source, _, _ = parse((SESSION_BUILDDIR / "doctest" / "zh_CN" / "output.txt").read_text(encoding="utf-8"))
+    assert not any(failures.values()) and not setup
+    assert tests == source, "the draft runs another set of examples than the Chinese edition"
+
+
+def test_the_translated_page_shows_the_translation(japanese):
+    project, _, _, _ = japanese
+    page = (project / "_build" / "html" / "ja" / f"{PAGE}.html").read_text(encoding="utf-8")
+    assert f"<h1>{TITLE}" in page and 'lang="ja"' in page
+    assert "训练得到的权重" not in page, "an entry translated from the pivot still shows the Chinese"
+
+
+def test_the_draft_links_to_the_published_editions_and_they_do_not_link_to_it(japanese):
+    project, _, _, _ = japanese
+    html = project / "_build" / "html"
+    draft = BeautifulSoup((html / "ja" / f"{PAGE}.html").read_text(encoding="utf-8"), "html.parser")
+    assert {a["hreflang"] for a in draft.select("a.language-switcher-link")} == {"zh-CN", "en"}
+    problems = []
+    for page in sorted((html / "en").rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if re.search(r'hreflang="ja"|href="[^"]*\bja/|torch-notes-ja\.epub', text):
+            problems.append(str(page.relative_to(html)))
+    assert not problems, f"published pages link to the draft: {problems[:10]}"
+
+
+def test_the_status_page_shows_the_draft_and_its_progress(japanese):
+    project, _, _, _ = japanese
+    status = BeautifulSoup((project / "_build" / "html" / "en" / "translation-status.html").read_text(
+        encoding="utf-8"), "html.parser")
+    lines = [p.get_text() for p in status.select("div.translation-status > p")]
+    assert any(line.startswith("ja: ") and "done" in line for line in lines), lines
+    assert any(line.startswith("ja is a draft") for line in lines), lines
+
+
+def test_the_translator_commands_take_the_language_and_a_page(japanese):
+    project, _, _, _ = japanese
+    lint = run(project, "lint-po", "L=ja", f"ONLY={PAGE}")
+    assert "1 catalogs OK" in lint, lint
+    whole = run_bounded(["make", "--no-print-directory", "lint-po", "L=ja"], cwd=project, timeout=TIMEOUT,
+                        stderr=subprocess.STDOUT)
+    assert whole.returncode == 0 and "ja is a draft: " in whole.stdout, whole.stdout[-2000:]
+    stats = run(project, "stats", "L=ja", "ONLY=serialization/")
+    assert re.search(rf"{PAGE}\s+11\s+0\s+0\s+100\.0%", stats), stats
+    assert "[en]" not in stats and "tensors/" not in stats
+    todo = run(project, "todo", "L=ja", "ONLY=serialization/")
+    assert "serialization/save-load" in todo and PAGE + " " not in todo
