@@ -80,9 +80,12 @@ def test_the_draft_builds_without_warnings_and_runs_every_example(japanese):
 
 def test_the_translated_page_shows_the_translation(japanese):
     project, _, _, _ = japanese
-    page = (project / "_build" / "html" / "ja" / f"{PAGE}.html").read_text(encoding="utf-8")
-    assert f"<h1>{TITLE}" in page and 'lang="ja"' in page
-    assert "训练得到的权重" not in page, "an entry translated from the pivot still shows the Chinese"
+    page = BeautifulSoup((project / "_build" / "html" / "ja" / f"{PAGE}.html").read_text(encoding="utf-8"),
+                         "html.parser")
+    assert page.html["lang"] == "ja" and page.h1.get_text().startswith(TITLE)
+    for counterpart in page.select(".parallel-counterpart"):  # the bilingual view's source text, hidden
+        counterpart.decompose()
+    assert "训练得到的权重" not in page.get_text(), "an entry translated from the pivot still shows the Chinese"
 
 
 def test_the_draft_links_to_the_published_editions_and_they_do_not_link_to_it(japanese):
@@ -119,3 +122,18 @@ def test_the_translator_commands_take_the_language_and_a_page(japanese):
     assert "[en]" not in stats and "tensors/" not in stats
     todo = run(project, "todo", "L=ja", "ONLY=serialization/")
     assert "serialization/save-load" in todo and PAGE + " " not in todo
+
+
+def test_the_draft_keeps_the_markup_of_every_field_list(japanese):
+    from test_field_markup import CODE, FIELD_LIST, without_counterparts
+
+    project, _, _, _ = japanese
+
+    def counts(language):
+        root = project / "_build" / "html" / language
+        return {page.relative_to(root).as_posix(): sum(len(CODE.findall(without_counterparts(f)))
+                                                       for f in FIELD_LIST.findall(page.read_text(encoding="utf-8")))
+                for page in root.rglob("*.html")}
+    english, japanese_pages = counts("en"), counts("ja")
+    assert sum(english.values()) > 250
+    assert {p: (n, japanese_pages.get(p)) for p, n in english.items() if japanese_pages.get(p) != n} == {}

@@ -1,12 +1,14 @@
 """Lint the translation catalogs: the mistakes Sphinx never warns about.
 
-    python tools/lint_po.py [--docs DIR] [PATH ...]
+    python tools/lint_po.py [--docs DIR] [--count=occurrence] [PATH ...]
 
 PATH is a ``.po`` file or a folder of them (default: the catalogs of every
 translation under ``locale/``); ``--docs`` is the source folder holding the
 glossary page (default ``docs/``). Every problem is printed as
-``path:line: [rule] msgid-excerpt: what is wrong``; the exit status is 1 if
-there is any. The tool only reads: it never writes a file.
+``path:line: [rule] msgid-excerpt: what is wrong``, the line being the one
+that holds the problem (the word, code span or term in question; for
+something the translation lacks, the source line that has it); the exit
+status is 1 if there is any. The tool only reads: it never writes a file.
 
 A catalog that does not parse is reported once and its entries are skipped:
 
@@ -30,25 +32,33 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 ``html``         no raw HTML tag that the msgid does not have
 ``url``          no URL that the msgid does not have
 ``markup``       no stray backtick or role name left over from broken markup
-``terminology``  where the msgid uses a glossary term (as a word: jieba's segmentation), the msgstr uses
-                 its English term
+``terminology``  every sentence of the msgid that uses a glossary term has the term's English term in the
+                 msgstr, counted (two sentences, two renderings), and a ``{term}`` role shows its term's
+                 English term; ``--count=occurrence`` counts every use instead (see ``tools/lint_terms.py``);
+                 in glossary.po, no ``# also:`` form is a rejected variant and no two terms share an English term
 ``variant``      no rejected variant of a term: Chinese ones in the msgid, English ones in the msgstr
-                 (``tools/terminology/zh.tsv`` and ``en.tsv``: the preferred form, a tab, the variants)
+                 (``tools/terminology/zh.tsv`` and ``en.tsv``: the preferred form, a tab, the variants;
+                 ``en-allowed.tsv``: forms allowed as they stand), and ``Default: `x``` in field text
 ``consistency``  the same msgid is translated the same way in every catalog of a language
 ``spelling``     every English word outside code, math, roles and links is in hunspell's en_US dictionary
                  or a project word list (``tools/spelling/*.txt``); see ``tools/spelling.py``
 ``fuzzy``        an entry still flagged fuzzy (its translation is not used)
 ``untranslated`` an entry with no translation
+``lint-ok``      an exception that names no rule of this list, allows nothing in its entry, or is a bare
+                 ``# lint-ok: number``
 
 Glossary (the single source of term pairs): the term lines of the ``{glossary}``
 directive in ``docs/glossary.md`` are the source terms; the msgstr of each term
 line in ``<language>/LC_MESSAGES/glossary.po`` is its translation.
 
-Exceptions: a translator comment on the entry, kept by ``make update-po``::
+Exceptions: a translator comment on the entry, kept by ``make update-po``, one per line::
 
     # lint-ok: terminology 张量      (this term, in this entry)
-    # lint-ok: number                (the whole rule, in this entry)
+    # lint-ok: number 20             (this number, in this entry: missing or added; one line per number)
+    # lint-ok: variant 下标          (this variant, in this entry)
+    # lint-ok: variant               (the whole rule, in this entry; not for number)
 
+An exception that allows nothing fails, so none outlives its reason.
 A homonym gets accepted variants in glossary.po, on the term's entry
 (``# also: argument`` under 参数 → parameter). Pages listed in
 ``<locale>/terminology-pending.txt`` (``en tensors/where`` lines) have their
@@ -65,28 +75,20 @@ from pathlib import Path
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, translations  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-from glossary_terms import also_variants, read_terms, read_variant_table  # noqa: E402  (the glossary page's parser: one reading of the term lines)
+from lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
+                        rejected_variants, terminology_problems, variant_problems)
+from po_lines import CatalogLines, EntryLines  # noqa: E402
+from po_markup import CJK, NUMBER, URL, Markup, Problem  # noqa: E402,F401
+from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languages, translations  # noqa: E402
 from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
-ROLE = re.compile(r"(?<!`)\{([A-Za-z][\w:+.-]*)\}(`+)(.+?)(?<!`)\2(?!`)", re.S)
-CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
-EXPLICIT_TITLE = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
-MATH = re.compile(r"(?<![\\$])\$(?![\s$])([^$\n]+?)(?<![\s\\])\$(?!\d)")
-LINK = re.compile(r"\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
-AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^>\s]+)>")
-URL = re.compile(r"(?:https?|ftp)://[^\s<>()\[\]`'\"，。；：！？（）]*[^\s<>()\[\]`'\".,;:!?，。；：！？（）]")
-HTML = re.compile(r"<!--.*?-->|</?([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]*)?/?>", re.S)
-LABEL = re.compile(r"\(([\w.:-]+)\)=")
-NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d+(?:\.\d+)?")
-# Not LaTeX's \\text{...}, x^{2}, x_{i}: a {name} placeholder follows no letter, backslash, ^ or _.
-PLACEHOLDER = re.compile(r"%\(\w+\)[-#0 +]?\d*(?:\.\d+)?[sdifrxXeEgGc]|%[sdifr]|\{\{\s*[\w.]+\s*\}\}"
-                         r"|(?<![A-Za-z\\^_}])\{[A-Za-z0-9_]*\}")
-LEFTOVER = re.compile(r"`|(?<![A-Za-z\\^_}])\{[A-Za-z][\w:+.-]*\}")
+TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv, en-allowed.tsv
 CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)", re.I)
 EXCEPTION = re.compile(r"^\s*lint-ok:\s*([\w-]+)\s*(.*?)\s*$")
+ENTRY_RULES = {"code", "role", "link", "label", "math", "number", "placeholder", "html", "url", "markup",
+               "terminology", "variant"}
+EXEMPTABLE = ENTRY_RULES | {"consistency", "spelling"}
+NAMED_ONLY = {"number"}  # rules whose exception must name what it allows
 
 
 def short(text: str, width: int = 40) -> str:
@@ -94,61 +96,6 @@ def short(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-class Markup:
-    """The pieces of one message that a translation must keep, and its plain prose."""
-
-    def __init__(self, text: str) -> None:
-        self.roles: list[tuple[str, str]] = []
-        self.titles: list[str] = []  # explicit role titles: translated, so they belong to the prose
-        self.code: list[str] = []
-        self.links: list[str] = []
-        self.urls: list[str] = []
-        self.html: list[str] = []
-
-        def role(match: re.Match) -> str:
-            content = " ".join(match.group(3).split())
-            explicit = EXPLICIT_TITLE.match(content)
-            target = explicit.group(2) if explicit else content
-            self.roles.append((match.group(1), target))
-            if explicit:
-                self.titles.append(explicit.group(1))
-            return " " + (explicit.group(1) if explicit else "") + " "
-
-        def code(match: re.Match) -> str:
-            self.code.append(match.group(2))
-            return " \x00 "
-
-        def link(match: re.Match) -> str:
-            target = match.group(1).strip("<>")
-            self.links.append(target)
-            if URL.fullmatch(target):
-                self.urls.append(target)
-            return "] "
-
-        def autolink(match: re.Match) -> str:
-            self.urls.append(match.group(1))
-            return " "
-
-        text = ROLE.sub(role, text)
-        text = CODE.sub(code, text)
-        self.math = MATH.findall(text)
-        text = MATH.sub(" ", text)
-        text = LINK.sub(link, text)
-        text = AUTOLINK.sub(autolink, text)
-        self.urls += URL.findall(text)
-        text = URL.sub(" ", text)
-        self.html = [(m.group(1) or "!--").lower() for m in HTML.finditer(text)]
-        text = HTML.sub(" ", text)
-        self.labels = LABEL.findall(text)
-        text = LABEL.sub(" ", text)
-        self.placeholders = PLACEHOLDER.findall(text)
-        text = PLACEHOLDER.sub(" ", text)
-        self.numbers = NUMBER.findall(text)
-        self.leftovers = LEFTOVER.findall(text)
-        self.prose = text.replace("\x00", " ")
-
-
-CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve"]
 
@@ -180,7 +127,13 @@ def chinese_numerals(text: str) -> list[str]:
     return [CHINESE_DIGITS[next(g for g in m.groups() if g)] for m in CHINESE_NUMERAL.finditer(text)]
 
 
-def number_problems(src: "Markup", dst: "Markup") -> list[tuple[str, str]]:
+def last_offsets(markup: Markup, number: str, how_many: int) -> list[int]:
+    """Where the last ``how_many`` uses of ``number`` are (the unmatched ones, most likely)."""
+    offsets = [o for n, o in zip(markup.numbers, markup.number_offsets) if n == number]
+    return offsets[-how_many:] if how_many else []
+
+
+def number_problems(src: Markup, dst: Markup) -> list[Problem]:
     """Digits compared as multisets: 'all 4 samples' -> 'all 5 samples' fails even if a 4 is elsewhere."""
     src_left = Counter(src.numbers)
     dst_left = Counter(dst.numbers)
@@ -189,22 +142,36 @@ def number_problems(src: "Markup", dst: "Markup") -> list[tuple[str, str]]:
     dst_left -= common
     in_code = Counter(NUMBER.findall(" ".join(dst.code)))  # `0` in a code span keeps the 0
     found = []
-    for number in sorted(src_left.elements(), key=str):
-        if in_code[number]:
-            in_code[number] -= 1
-        elif not spelled_out(number, dst.prose):
-            found.append(("number", f"number {number!r} is missing or altered"))
+    for number in sorted(src_left, key=str):
+        unmatched = 0
+        for _ in range(src_left[number]):
+            if in_code[number]:
+                in_code[number] -= 1
+            elif not spelled_out(number, dst.prose):
+                unmatched += 1
+        for offset in last_offsets(src, number, unmatched):
+            found.append(Problem("number", f"number {number!r} is missing or altered", "msgid", offset, number))
     numerals = Counter(chinese_numerals(src.prose))
-    for number in sorted(dst_left.elements(), key=str):
-        if numerals[number]:
-            numerals[number] -= 1
-        else:
-            found.append(("number", f"adds number {number!r} that the source does not have"))
+    for number in sorted(dst_left, key=str):
+        unmatched = 0
+        for _ in range(dst_left[number]):
+            if numerals[number]:
+                numerals[number] -= 1
+            else:
+                unmatched += 1
+        for offset in last_offsets(dst, number, unmatched):
+            found.append(Problem("number", f"adds number {number!r} that the source does not have", "msgstr",
+                                 offset, number))
     return found
 
 
-def markup_problems(msgid: str, msgstr: str) -> list[tuple[str, str]]:
-    """(rule, what is wrong) for every piece of markup the translation breaks.
+def find(text: str, item: str) -> int | None:
+    at = text.find(item)
+    return at if at >= 0 else None
+
+
+def markup_problems(msgid: str, msgstr: str) -> list[Problem]:
+    """Every piece of markup the translation breaks, with where it is (or, if lacking, where the source has it).
 
     Role targets never change, ``{term}`` included: Sphinx resolves a translated term
     reference by the source term, so the translation writes ``{term}`tensor <张量>```
@@ -214,141 +181,60 @@ def markup_problems(msgid: str, msgstr: str) -> list[tuple[str, str]]:
     found = []
     # A code span with Chinese in it is pseudo-code in prose: it has to be translated.
     code = [c for c in src.code if not CJK.search(c)]
-    for rule, what, src_items, dst_items in [
-        ("code", "code span", code, dst.code),
-        ("math", "math", [m for m in src.math if not CJK.search(m)], dst.math),
-        ("label", "label", src.labels, dst.labels),
+    for rule, what, src_items, dst_items, written in [
+        ("code", "code span", code, dst.code, lambda c: c),
+        ("math", "math", [m for m in src.math if not CJK.search(m)], dst.math, lambda m: m),
+        ("label", "label", src.labels, dst.labels, lambda label: f"({label})="),
     ]:
         for item in missing(src_items, dst_items):
-            found.append((rule, f"{what} {item!r} is missing or altered"))
+            found.append(Problem(rule, f"{what} {item!r} is missing or altered", "msgid", find(msgid, written(item))))
     translated_pseudo_code = len(src.code) - len(code)
     for item in sorted(set(dst.code) - set(src.code))[translated_pseudo_code:]:
-        found.append(("code", f"adds code span {item!r} that the source does not have"))
+        found.append(Problem("code", f"adds code span {item!r} that the source does not have", "msgstr",
+                             find(msgstr, item)))
     found += number_problems(src, dst)
     for name, target in missing(src.roles, dst.roles):
-        found.append(("role", f"role {{{name}}} with target {target!r} is missing or altered"))
+        found.append(Problem("role", f"role {{{name}}} with target {target!r} is missing or altered", "msgid",
+                             find(msgid, "{" + name + "}")))
     for target in missing(src.links, dst.links):
-        found.append(("link", f"link target {target!r} is missing or altered"))
+        found.append(Problem("link", f"link target {target!r} is missing or altered", "msgid", find(msgid, target)))
     for target in added(src.links, dst.links):
         if not URL.fullmatch(target) and target not in src.links:  # an added URL is reported by the url rule
-            found.append(("link", f"adds link target {target!r}"))
+            found.append(Problem("link", f"adds link target {target!r}", "msgstr", find(msgstr, target)))
     for item in added(dst.placeholders, src.placeholders):
-        found.append(("placeholder", f"placeholder {item!r} is missing"))
+        found.append(Problem("placeholder", f"placeholder {item!r} is missing", "msgid", find(msgid, item)))
     for item in added(src.placeholders, dst.placeholders):
-        found.append(("placeholder", f"adds placeholder {item!r}"))
+        found.append(Problem("placeholder", f"adds placeholder {item!r}", "msgstr", find(msgstr, item)))
     for tag in missing(dst.html, src.html):
-        found.append(("html", f"adds raw HTML <{tag}>"))
+        at = re.search(r"<!--" if tag == "!--" else rf"</?{re.escape(tag)}\b", msgstr, re.I)
+        found.append(Problem("html", f"adds raw HTML <{tag}>", "msgstr", at.start() if at else None))
     for url in missing(dst.urls, src.urls):
-        found.append(("url", f"adds URL {url!r}"))
-    for item in added(src.leftovers, dst.leftovers):
-        found.append(("markup", f"stray {item!r}: broken code span or role"))
+        found.append(Problem("url", f"adds URL {url!r}", "msgstr", find(msgstr, url)))
+    extra = Counter(added(src.leftovers, dst.leftovers))
+    for item, how_many in sorted(extra.items()):
+        offsets = [o for left, o in zip(dst.leftovers, dst.leftover_offsets) if left == item][-how_many:]
+        for offset in offsets:
+            found.append(Problem("markup", f"stray {item!r}: broken code span or role", "msgstr", offset))
     return found
 
 
-# -- Terminology -----------------------------------------------------------------
+# -- Cross-file rules ----------------------------------------------------------------
 
-def glossary_pairs(glossary_md: Path, glossary_po: Path) -> dict[str, list[str]]:
-    """{source term: [English term, accepted variants...]} for every term with a finished translation.
-
-    The term lines are read by the glossary extension (docs/_ext/glossary_terms.py), so the site
-    and the lint always agree on what the terms are. Variants come from a translator comment on the
-    term's entry in glossary.po: ``# also: argument, arguments`` (for homonyms such as 参数).
-    """
-    if not glossary_md.exists() or not glossary_po.exists():
-        return {}
-    catalog = polib.pofile(str(glossary_po))
-    pairs = {}
-    for term in read_terms(glossary_md):
-        entry = catalog.find(term)
-        if entry is not None and entry.msgstr.strip() and not entry.fuzzy:
-            pairs[term] = [entry.msgstr.strip(), *also_variants(entry)]
-    return pairs
+_lines_cache: dict[Path, tuple[int, CatalogLines]] = {}
 
 
-# No -ization/-isation: 'initialization' stems to 'initializ', which 'initialize' matches and the
-# British 'initialise' does not.
-SUFFIX = re.compile(r"(?:ation|ions?|ing|ed|es|e|s|y)$")
+def catalog_lines(po: Path) -> CatalogLines:
+    """The file's lines, read once per version of the file."""
+    stamp = po.stat().st_mtime_ns
+    cached = _lines_cache.get(po)
+    if cached is None or cached[0] != stamp:
+        cached = (stamp, CatalogLines(po))
+        _lines_cache[po] = cached
+    return cached[1]
 
 
-def stem(word: str) -> str:
-    """A crude English stem, so 'broadcasting' accepts 'broadcast', 'regularization' 'regularize'."""
-    short = SUFFIX.sub("", word)
-    return short if len(short) >= 4 else word
-
-
-def english_pattern(term: str) -> re.Pattern:
-    """The English term, case-insensitive, any ending on each word, spaces or hyphens between words."""
-    words = [re.escape(stem(w)) + r"\w*" for w in re.split(r"[\s-]+", term) if w]
-    return re.compile(r"(?<![A-Za-z])" + r"[\s-]+".join(words), re.I)
-
-
-_segmenter = None
-
-
-def word_boundaries(text: str, pairs: dict) -> set[int]:
-    """Offsets where a word starts or ends: jieba's segmentation, with the glossary terms as words."""
-    global _segmenter
-    if _segmenter is None or _segmenter[0] != frozenset(pairs):
-        import jieba
-        jieba.setLogLevel(60)
-        tokenizer = jieba.Tokenizer()
-        for term in pairs:
-            tokenizer.add_word(term)
-        _segmenter = (frozenset(pairs), tokenizer)
-    boundaries, offset = {0, len(text)}, 0
-    for token in _segmenter[1].cut(text):
-        offset += len(token)
-        boundaries.add(offset)
-    return boundaries
-
-
-def terminology_problems(msgid: str, msgstr: str, pairs: dict[str, list[str]], allowed: set[str]) -> list[tuple[str, str]]:
-    src, dst = Markup(msgid).prose, Markup(msgstr).prose
-    found = []
-    boundaries = word_boundaries(src, pairs)
-    for term in sorted(pairs, key=len, reverse=True):  # longest first: 零维张量 before 张量
-        at = [m.start() for m in re.finditer(re.escape(term), src)
-              if m.start() in boundaries and m.end() in boundaries]  # a word, not 层 inside 底层
-        if at:
-            for start in at:  # a shorter term inside it is not counted again
-                src = src[:start] + "\x01" * len(term) + src[start + len(term):]
-            if term not in allowed and not any(english_pattern(en).search(dst) for en in pairs[term]):
-                found.append(("terminology", f"uses glossary term {term!r} but not its English term "
-                                             f"{pairs[term][0]!r} (or add '# lint-ok: terminology {term}')"))
-    return found
-
-
-TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv: preferred form<TAB>rejected, variants
-
-
-def read_variants(path: Path) -> dict[str, str]:
-    """{rejected variant: preferred form} from one tsv file (absent file: none)."""
-    try:
-        rows = read_variant_table(path)
-    except ValueError as error:
-        sys.exit(str(error))
-    return {variant: preferred for _, preferred, variants in rows for variant in variants}
-
-
-def rejected_variants(directory: Path | None = None) -> dict[str, dict[str, str]]:
-    directory = directory or TERMINOLOGY
-    return {"zh": read_variants(directory / "zh.tsv"), "en": read_variants(directory / "en.tsv")}
-
-
-def variant_problems(msgid: str, msgstr: str, variants: dict[str, dict[str, str]]) -> list[tuple[str, str]]:
-    """Rejected variants: Chinese ones in the source text, English ones in the translation."""
-    found = []
-    src = Markup(msgid).prose
-    for variant, preferred in variants["zh"].items():
-        masked = src.replace(preferred, "\x01" * len(preferred))  # 批量维 inside 批量维度 is fine
-        if variant in masked:
-            found.append(("variant", f"the source writes {variant!r}; the glossary's form is {preferred!r} "
-                                     "(fix the page in docs/)"))
-    dst = Markup(msgstr).prose
-    for variant, preferred in variants["en"].items():
-        if re.search(rf"(?<![\w-]){re.escape(variant)}(?![\w-])", dst, re.I):
-            found.append(("variant", f"writes {variant!r}; the project's form is {preferred!r}"))
-    return found
+def entry_lines(po: Path, entry: polib.POEntry) -> EntryLines:
+    return catalog_lines(po).entry(entry)
 
 
 def consistency_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
@@ -357,7 +243,8 @@ def consistency_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]
     for po, entry in entries:
         if po.stem == GLOSSARY_PAGE or "*" in allowed_exceptions(entry).get("consistency", set()):
             continue
-        by_msgid.setdefault(entry.msgid, {}).setdefault(entry.msgstr, []).append(f"{po}:{entry.linenum}")
+        line = entry_lines(po, entry).line("msgstr")
+        by_msgid.setdefault(entry.msgid, {}).setdefault(entry.msgstr, []).append(f"{po}:{line}")
     errors = []
     for msgid, renderings in by_msgid.items():
         if len(renderings) > 1:
@@ -369,19 +256,31 @@ def consistency_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]
 
 
 def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
-    """Words hunspell (en_US) and the project word lists do not know; one hunspell run for all catalogs."""
-    per_entry = [(po, entry, words(Markup(entry.msgstr).prose)) for po, entry in entries
-                 if entry.msgstr != entry.msgid and "*" not in allowed_exceptions(entry).get("spelling", set())]
+    """Words hunspell (en_US) and the project word lists do not know; one hunspell run for all catalogs.
+    One report per line of the file, naming the unknown words of that line."""
+    per_entry = []
+    for po, entry in entries:
+        if entry.msgstr != entry.msgid and "*" not in allowed_exceptions(entry).get("spelling", set()):
+            markup = Markup(entry.msgstr)
+            per_entry.append((po, entry, markup, words(markup.prose)))
     try:
-        unknown = misspelled({w for _, _, found in per_entry for w in found})
+        unknown = misspelled({w for *_, found in per_entry for w in found})
     except SpellCheckerMissing as error:
         return [f"[spelling] {error}"]
     errors = []
-    for po, entry, found in per_entry:
+    for po, entry, markup, found in per_entry:
         bad = sorted({w for w in found if w in unknown})
-        if bad:
-            errors.append(f"{po}:{entry.linenum}: [spelling] {short(entry.msgid)!r}: not in en_US or "
-                          f"tools/spelling/*.txt: {', '.join(bad)}")
+        if not bad:
+            continue
+        where = entry_lines(po, entry)
+        by_line: dict[int, list[str]] = {}
+        for word in bad:
+            at = re.search(rf"(?<![A-Za-z']){re.escape(word)}(?![A-Za-z])", markup.prose)
+            line = where.line("msgstr", markup.at(at.start()) if at else None)
+            by_line.setdefault(line, []).append(word)
+        for line, listed in sorted(by_line.items()):
+            errors.append(f"{po}:{line}: [spelling] {short(entry.msgid)!r}: not in en_US or "
+                          f"tools/spelling/*.txt: {', '.join(listed)}")
     return errors
 
 
@@ -416,14 +315,36 @@ def file_problems(po: Path) -> list[tuple[int, str, str]]:
     return [(1, "charset", "header has no Content-Type line; add \"Content-Type: text/plain; charset=UTF-8\\n\"")]
 
 
-def allowed_exceptions(entry: polib.POEntry) -> dict[str, set[str]]:
-    """{rule: details} from '# lint-ok: RULE [DETAIL]' translator comments; an empty detail allows all."""
-    allowed: dict[str, set[str]] = {}
+def exceptions(entry: polib.POEntry) -> list[tuple[str, str, str]]:
+    """(rule, detail, comment text) of every '# lint-ok: RULE [DETAIL]' translator comment; no detail: '*'."""
+    found = []
     for line in (entry.tcomment or "").splitlines():
         match = EXCEPTION.match(line)
         if match:
-            allowed.setdefault(match.group(1), set()).add(match.group(2) or "*")
+            found.append((match.group(1), match.group(2) or "*", line.strip()))
+    return found
+
+
+def allowed_exceptions(entry: polib.POEntry) -> dict[str, set[str]]:
+    """{rule: details} from '# lint-ok: RULE [DETAIL]' translator comments; an empty detail allows all."""
+    allowed: dict[str, set[str]] = {}
+    for rule, detail, _ in exceptions(entry):
+        allowed.setdefault(rule, set()).add(detail)
     return allowed
+
+
+def exception_problems(entry: polib.POEntry, used: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(comment text, what is wrong) for every exception that is not a valid, needed one."""
+    wrong = []
+    for rule, detail, text in exceptions(entry):
+        if rule not in EXEMPTABLE:
+            wrong.append((text, f"'{text}': no rule {rule!r} (rules: {', '.join(sorted(EXEMPTABLE))})"))
+        elif detail == "*" and rule in NAMED_ONLY:
+            wrong.append((text, f"'{text}' must name the {rule} it allows, one per line: "
+                                f"'# lint-ok: {rule} 20'"))
+        elif rule in ENTRY_RULES and (rule, detail) not in used:
+            wrong.append((text, f"'{text}' allows nothing in this entry: remove it"))
+    return wrong
 
 
 def catalog_language(po: Path) -> tuple[Path, str] | None:
@@ -440,7 +361,19 @@ def catalog_file_errors(po: Path) -> list[str]:
     return [f"{po}:{line}: [{rule}] {message}" for line, rule, message in file_problems(po)]
 
 
-def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None) -> list[str]:
+def is_allowed(problem: Problem, allowed: dict[str, set[str]]) -> tuple[str, str] | None:
+    """The (rule, detail) exception that allows ``problem``, if any."""
+    details = allowed.get(problem.rule, set())
+    if "*" in details and problem.rule not in NAMED_ONLY:
+        return problem.rule, "*"
+    if problem.detail is not None:
+        for detail in details:
+            if detail.casefold() == problem.detail.casefold():
+                return problem.rule, detail
+    return None
+
+
+def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, count: str = "sentence") -> list[str]:
     problems = catalog_file_errors(po)
     if problems:
         return problems
@@ -454,25 +387,44 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None) 
             cache[key] = glossary_pairs(docs_dir / (GLOSSARY_PAGE + PAGE_SUFFIX), glossary_po)
         pairs = cache[key]
     errors = []
-    variants = rejected_variants()
+    variants = rejected_variants(TERMINOLOGY)
     for entry in polib.pofile(str(po)):
         if entry.obsolete or not entry.msgid:
             continue
+        where = entry_lines(po, entry)
         if entry.fuzzy:
-            errors.append(f"{po}:{entry.linenum}: [fuzzy] {short(entry.msgid)!r}: review the translation against "
-                          "the changed source (#| msgid), then remove the fuzzy flag")
+            errors.append(f"{po}:{where.flag_line('fuzzy')}: [fuzzy] {short(entry.msgid)!r}: review the translation "
+                          "against the changed source (#| msgid), then remove the fuzzy flag")
             continue
         if not entry.msgstr.strip():
-            errors.append(f"{po}:{entry.linenum}: [untranslated] {short(entry.msgid)!r}: no translation yet")
+            errors.append(f"{po}:{where.line('msgstr')}: [untranslated] {short(entry.msgid)!r}: no translation yet")
             continue
         allowed = allowed_exceptions(entry)
         found = markup_problems(entry.msgid, entry.msgstr)
-        found += terminology_problems(entry.msgid, entry.msgstr, pairs, allowed.get("terminology", set()))
+        found += terminology_problems(entry.msgid, entry.msgstr, pairs, count)
         found += variant_problems(entry.msgid, entry.msgstr, variants)
-        for rule, message in found:
-            if "*" in allowed.get(rule, set()):
+        if po.stem == GLOSSARY_PAGE and entry.msgid in pairs:
+            found += glossary_term_problems(entry.msgid, pairs, variants)
+        used: set[tuple[str, str]] = set()
+        reported = []
+        for problem in found:
+            allowing = is_allowed(problem, allowed)
+            if allowing:
+                used.add(allowing)
                 continue
-            errors.append(f"{po}:{entry.linenum}: [{rule}] {short(entry.msgid)!r}: {message}")
+            line = where.line(problem.field, problem.offset)
+            if problem.field == "comment":  # on the translator comment that says it
+                line = next((n for n, text in where.comment_lines
+                             if text.startswith("also:") and (problem.detail or "") in text), line)
+            reported.append((line, problem))
+        for line, problem in sorted(reported, key=lambda item: item[0]):
+            error = f"{po}:{line}: [{problem.rule}] {short(entry.msgid)!r}: {problem.message}"
+            if error not in errors:  # the same variant twice on one line: one report
+                errors.append(error)
+        comment_lines = {text.strip(): number for number, text in where.comment_lines}
+        for text, message in exception_problems(entry, used):
+            errors.append(f"{po}:{comment_lines.get(text, where.first_line)}: [lint-ok] {short(entry.msgid)!r}: "
+                          f"{message}")
     return errors
 
 
@@ -499,14 +451,14 @@ def pending_pages(locale_dir: Path) -> dict[tuple[str, str], int]:
     return found
 
 
-def lint_report(paths: list[Path], docs_dir: Path = DOCS) -> tuple[list[str], list[str]]:
+def lint_report(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence") -> tuple[list[str], list[str]]:
     """(errors, pending): terminology problems of the pages listed in <locale>/terminology-pending.txt
     are pending, not errors; a listed page that has none any more is an error (take it off the list)."""
     cache: dict = {}
     errors, pending = [], []
     translated: dict[str, list[tuple[Path, polib.POEntry]]] = {}  # per language, for the cross-file rules
     for po in catalogs(paths):
-        problems = lint_file(po, docs_dir, cache)
+        problems = lint_file(po, docs_dir, cache, count)
         located = catalog_language(po)
         if not catalog_file_errors(po):
             language = located[1] if located else "?"
@@ -528,25 +480,45 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS) -> tuple[list[str], li
         errors += consistency_problems(entries)
         if language.startswith("en"):
             errors += spelling_problems(entries)
+    # A draft language (site_languages in conf.py) is expected to be incomplete: its untranslated entries
+    # are counted, not listed as errors; everything else about them is checked as for any language.
+    for language in sorted(draft_languages() & {catalog_language(po)[1] for po in catalogs(paths)
+                                               if catalog_language(po)}):
+        untranslated = [e for e in errors if f"/{language}/LC_MESSAGES/" in e and "] " in e
+                        and e.split("] ", 1)[0].endswith("[untranslated")]
+        if untranslated:
+            errors = [e for e in errors if e not in untranslated]
+            pending.append(f"{language} is a draft: {len(untranslated)} entries not translated yet "
+                           f"(make todo L={language})")
     return errors, pending
 
 
-def lint(paths: list[Path], docs_dir: Path = DOCS) -> list[str]:
-    return lint_report(paths, docs_dir)[0]
+def draft_languages() -> set[str]:
+    try:
+        return {code for code, info in site_languages().items() if info.get("draft")}
+    except (OSError, KeyError):  # a checkout without conf.py (a fixture): no drafts
+        return set()
+
+
+def lint(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence") -> list[str]:
+    return lint_report(paths, docs_dir, count)[0]
 
 
 def main(argv: list[str]) -> None:
-    docs_dir = DOCS
-    if argv[:1] == ["--docs"]:
-        docs_dir, argv = Path(argv[1]), argv[2:]
-    if any(a.startswith("-") for a in argv):
-        sys.exit(__doc__)
+    docs_dir, count = DOCS, "sentence"
+    while argv[:1] and argv[0].startswith("-"):
+        if argv[0] == "--docs" and len(argv) > 1:
+            docs_dir, argv = Path(argv[1]), argv[2:]
+        elif argv[0] in ("--count=occurrence", "--count=sentence"):
+            count, argv = argv[0].split("=", 1)[1], argv[1:]
+        else:
+            sys.exit(__doc__)
     paths = [Path(a) for a in argv] or [LOCALE / lang / "LC_MESSAGES" for lang in translations()]
-    errors, pending = lint_report(paths, docs_dir)
+    errors, pending = lint_report(paths, docs_dir, count)
     if pending:
-        print(f"pending ({PENDING}: not failing yet, fix and shrink the list):\n" + "\n".join(pending) + "\n")
-    count = len(catalogs(paths))
-    print("\n".join(errors) if errors else f"lint-po: {count} catalogs OK")
+        print("pending (not failing yet; fix them, and shrink " + PENDING + "):\n" + "\n".join(pending) + "\n")
+    count_files = len(catalogs(paths))
+    print("\n".join(errors) if errors else f"lint-po: {count_files} catalogs OK")
     sys.exit(1 if errors else 0)
 
 
