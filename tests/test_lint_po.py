@@ -2,8 +2,11 @@
 
 The project's own catalogs must pass. The fixture project tests/roots/test-lint-po/
 breaks every rule: markup.po says in each entry's '#. expect:' comment what
-the lint must report for it (and which tricky entries must pass);
-malformed/ holds catalogs that do not parse.
+the lint must report for it (and which tricky entries must pass); lines.po has
+one problem per entry on a later line of a long msgid or msgstr, where the
+report must point; malformed/ holds catalogs that do not parse. The project's
+own decisions (docs/glossary.md, section glossary-conventions) are tried on
+one-entry catalogs against the real glossary.po and tools/terminology/.
 """
 
 import hashlib
@@ -31,7 +34,7 @@ def test_project_catalogs_pass_the_lint():
 
 
 def test_glossary_terms_come_from_the_glossary_page_and_its_catalog():
-    assert read_terms(FIXTURE / "glossary.md") == ["张量", "零维张量", "广播", "梯度", "概率", "参数"]
+    assert read_terms(FIXTURE / "glossary.md") == ["张量", "零维张量", "广播", "梯度", "概率", "参数", "优化器", "步幅", "步长"]
     pairs = glossary_pairs(FIXTURE / "glossary.md", MESSAGES / "glossary.po")
     assert pairs["零维张量"] == ["zero-dimensional tensor"] and pairs["张量"] == ["tensor"]
     assert pairs["参数"] == ["parameter", "argument"], "variants from '# also:' on the term's entry"
@@ -39,32 +42,43 @@ def test_glossary_terms_come_from_the_glossary_page_and_its_catalog():
 
 
 def expected_rules(entry: polib.POEntry) -> list[str]:
-    words = re.match(r"expect: ([\w ]+)", entry.comment).group(1).split()
+    words = re.match(r"expect: ([\w -]+)", entry.comment).group(1).split()
     return [] if words == ["nothing"] else sorted(set(words))
+
+
+def line_of(path, text: str) -> int:
+    """The number of the first line of ``path`` that contains ``text``."""
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if text in line)
+
+
+def entry_at(entries: list[polib.POEntry], line: int) -> polib.POEntry:
+    """The entry whose lines hold ``line`` (an entry runs from its first comment to the next entry)."""
+    return max((e for e in entries if e.linenum <= line), key=lambda e: e.linenum)
 
 
 def test_every_rule_is_caught_and_every_correct_entry_passes(monkeypatch):
     monkeypatch.setattr(lint_po, "TERMINOLOGY", FIXTURE / "terminology")
     po = MESSAGES / "markup.po"
+    entries = list(polib.pofile(str(po)))
     reported: dict[int, list[str]] = {}
     for error in lint_file(po, docs_dir=FIXTURE):
         match = LINE.match(error)
         assert match and match["path"] == str(po), error
-        reported.setdefault(int(match["line"]), []).append(match["rule"])
+        reported.setdefault(entry_at(entries, int(match["line"])).linenum, []).append(match["rule"])
     wrong = []
-    for entry in polib.pofile(str(po)):
+    for entry in entries:
         want, got = expected_rules(entry), sorted(set(reported.pop(entry.linenum, [])))
         if want != got:
             wrong.append(f"line {entry.linenum} {entry.msgid!r}: expected {want}, got {got}")
     assert not wrong and not reported, "\n".join(wrong) + f"\nunexpected: {reported}"
-    rules = {rule for e in polib.pofile(str(po)) for rule in expected_rules(e)}
+    rules = {rule for e in entries for rule in expected_rules(e)}
     assert rules == {"code", "role", "link", "label", "math", "number", "placeholder", "html", "url", "markup",
-                     "terminology", "variant", "fuzzy", "untranslated"}
+                     "terminology", "variant", "fuzzy", "untranslated", "lint-ok"}
 
 
 def test_a_message_names_the_file_line_rule_entry_and_problem():
     errors = lint_file(MESSAGES / "markup.po", docs_dir=FIXTURE)
-    line = next(e.linenum for e in polib.pofile(str(MESSAGES / "markup.po")) if e.msgid == "张量的梯度")
+    line = line_of(MESSAGES / "markup.po", 'msgid "张量的梯度"')  # the line that uses the term
     assert (f"{MESSAGES / 'markup.po'}:{line}: [terminology] '张量的梯度': uses glossary term '梯度' "
             "but not its English term 'gradient'") in "\n".join(errors)
 
@@ -165,3 +179,94 @@ def test_terminology_accepts_american_forms_of_a_term_but_not_british_ones():
     init = lint_po.english_pattern("initialization")
     assert init.search("initialize") and init.search("Initialization")
     assert not init.search("initialise") and not init.search("initialisation")
+
+
+@pytest.mark.parametrize("rule, text", [
+    ("variant", "the variant comes only here: an element-wise sum."),
+    ("code", "too, and here the translation adds `x.clone()` to it."),
+    ("variant", "只有这一行用了弃用的写法：在批维度上拼接。"),
+    ("code", "第二行有一个代码片段 `torch.cat`，译文把它丢掉了。"),
+    ("terminology", "第二行说到梯度。"),
+    ("markup", "markup is here: `torch.cat."),
+    ("fuzzy", "#, fuzzy"),
+    ("untranslated", 'msgid "一段还没有翻译的原文。"'),
+    ("spelling", "only here: teh end."),
+])
+def test_a_problem_is_reported_on_the_line_that_holds_it(monkeypatch, rule, text):
+    """Not on the entry's first line: on the line of a long msgid or msgstr where the problem is
+    (for something the translation lacks, the source line that has it)."""
+    monkeypatch.setattr(lint_po, "TERMINOLOGY", FIXTURE / "terminology")
+    po = MESSAGES / "lines.po"
+    line = line_of(po, text) + (1 if rule == "untranslated" else 0)  # untranslated: its empty msgstr line
+    errors = lint([po], docs_dir=FIXTURE)
+    assert any(e.startswith(f"{po}:{line}: [{rule}] ") for e in errors), "\n".join(errors)
+
+
+@pytest.fixture
+def project_glossary(tmp_path):
+    """A catalog folder beside a copy of the project's glossary.po, linted with the project's tables."""
+    messages = tmp_path / "en" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    (messages / "glossary.po").write_bytes((ROOT / "locale" / "en" / "LC_MESSAGES" / "glossary.po").read_bytes())
+    return messages
+
+
+@pytest.mark.parametrize("msgid, msgstr, expected", [
+    ("复制到页锁定内存中。", "Copies into page-locked memory.", "[variant] '复制到页锁定内存中。': writes 'page-locked memory'"),
+    ("内存是否“页锁定”。", "whether the memory is page-locked.", "writes 'page-locked'; the project's form is 'pinned memory'"),
+    ("卷积核每次滑动的步长。", "The stride of the kernel.", "which is '步幅' in the glossary"),
+    ("只改变{term}`步长`。", "Changes only the {term}`strides <步长>`.", "shows 'strides', not the glossary's English"),
+    ("反向传播时计算梯度。", "The backward pass computes the gradients.", "uses glossary term '反向传播' but not"),
+    ("多次反向传播。第二次反向传播。", "Several rounds of backpropagation. The second backward pass.",
+     "in 2 sentences but its English term 'backpropagation' only 1 time"),
+    ("勘误索引", "Index of corrections", "writes 'Index of corrections'; the project's form is 'index of errata'"),
+    ("勘误索引", "Index of corrections", "uses glossary term '勘误' but not its English term 'erratum'"),
+    ("学习率调度器的状态", "the state of the learning-rate scheduler", "writes 'learning-rate'"),
+    ("步长系数", "the step-size factor", "writes 'step-size'; the project's form is 'step size'"),
+    ("默认 `None`。", "Default `None`.", "writes 'Default `x`'; the project's form is 'Default: `x`'"),
+    ("默认：`None`。", "Default: `None`.", "the source writes '默认：`x`'; the project's form is '默认 `x`'"),
+    ("按下标访问元素。", "Elements are accessed by index.", "the source writes '下标'; the project's form is '索引'"),
+    ("传入它会引发 `TypeError`。", "Passing it raises `TypeError`.", "the source writes '引发'; the project's form is '抛出'"),
+])
+def test_the_projects_one_term_decisions_fail_with_file_and_line(project_glossary, msgid, msgstr, expected):
+    """docs/glossary.md (section glossary-conventions) decides; tools/terminology/ and glossary.po hold it."""
+    po = catalog(project_glossary / "page.po", (msgid, msgstr))
+    errors = [e for e in lint([po], docs_dir=ROOT / "docs") if e.startswith(f"{po}:")]
+    assert any(re.match(rf"^{re.escape(str(po))}:\d+: \[", e) and expected in e for e in errors), "\n".join(errors)
+
+
+@pytest.mark.parametrize("msgid, msgstr", [
+    ("页锁定内存", "pinned (page-locked) memory"),  # the one documented explanation
+    ("把批量放进{term}`页锁定内存`。", "puts the batch into {term}`pinned (page-locked) memory <页锁定内存>`."),
+    ("更新的步长。", "The step size of the update."),
+    ("张量的{term}`步幅`。", "The {term}`strides <步幅>` of a tensor."),
+    ("反向传播时计算梯度。", "Backpropagation computes the gradients."),
+    ("调用 `backward()` 时计算梯度。", "The backward pass, a call of `backward()`, computes the gradients."),
+    ("勘误：旧的说法", "Erratum: the old claim"),
+    ("修正偏差。", "A correction of the bias."),
+    ("学习率调度器", "learning rate scheduler"),
+    ("默认 `None`。", "Default: `None`."),
+    ("按索引访问元素。", "Elements are accessed by index."),
+    ("传入它会抛出 `TypeError`。", "Passing it raises `TypeError`."),
+])
+def test_the_decided_forms_pass(project_glossary, msgid, msgstr):
+    po = catalog(project_glossary / "page.po", (msgid, msgstr))
+    errors = [e for e in lint([po], docs_dir=ROOT / "docs") if e.startswith(f"{po}:")]
+    assert not errors, "\n".join(errors)
+
+
+def test_a_glossary_term_has_one_english_term(tmp_path, monkeypatch):
+    """No '# also:' form that en.tsv rejects, no English term shared by two terms."""
+    monkeypatch.setattr(lint_po, "TERMINOLOGY", FIXTURE / "terminology")
+    messages = tmp_path / "en" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    text = (MESSAGES / "glossary.po").read_text(encoding="utf-8")
+    text = text.replace("# also: argument\n", "# also: argument, element-wise\n")
+    text = text.replace('msgid "概率"\nmsgstr "probability"', 'msgid "概率"\nmsgstr "gradient"')
+    (messages / "glossary.po").write_text(text, encoding="utf-8")
+    errors = lint_file(messages / "glossary.po", docs_dir=FIXTURE)
+    po = messages / "glossary.po"
+    assert f"{po}:{line_of(po, '# also: argument, element-wise')}: [terminology] '参数': '# also: element-wise' " \
+           "accepts a rejected variant" in "\n".join(errors), errors
+    assert any("'概率' has the same English term 'gradient'" in e for e in errors), errors
+    assert any("'梯度' has the same English term 'gradient'" in e for e in errors), errors
