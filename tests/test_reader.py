@@ -20,8 +20,8 @@ from ui_strings import translate_navigation_labels, wrap_hard_coded
 GLOSSARY = ROOT / "docs" / "glossary.md"
 GLOSSARY_PO = ROOT / "locale" / "en" / "LC_MESSAGES" / "glossary.po"
 REQUIRED_PAIRS = {
-    "张量": "tensor", "广播": "broadcasting", "视图": "view", "步长": "stride", "存储": "storage",
-    "连续": "contiguous", "形状": "shape", "维度": "dimension", "数据类型": "dtype", "设备": "device",
+    "张量": "tensor", "广播": "broadcasting", "视图": "view", "步幅": "stride", "步长": "step size",
+    "存储": "storage", "连续": "contiguous", "形状": "shape", "维度": "dimension", "数据类型": "dtype", "设备": "device",
     "原地操作": "in-place operation", "自动求导": "autograd", "梯度": "gradient", "计算图": "computational graph",
     "叶子张量": "leaf tensor", "反向传播": "backpropagation", "梯度累加": "gradient accumulation", "冻结": "freeze",
     "微调": "fine-tuning", "模块": "module", "层": "layer", "参数": "parameter", "缓冲区": "buffer", "钩子": "hook",
