@@ -35,10 +35,12 @@ extensions = [
     "corrections_index",
     "glossary_terms",
     "language_switcher",
+    "findable",  # meta description, canonical URL, absolute hreflang, sitemap.xml (site_url)
     "version_stamp",
     "output_blocks",
     "ui_strings",
     "translation_status",
+    "untranslated_warnings",
     "translated_nodes",
     "field_sources",
     "markup_leftovers",
