@@ -173,7 +173,8 @@ def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = ""
     if errors:
         sys.exit("broken catalogs, nothing was changed:\n" + "\n".join(errors))
     report = []
-    for language in languages:
+    # English first: the other languages' pivot comments are taken from its catalogs as this run leaves them.
+    for language in sorted(languages, key=lambda code: code != PIVOT_LANGUAGE):
         for pot in templates:
             page = pot.relative_to(pot_dir).with_suffix(".po")
             po = locale_dir / language / "LC_MESSAGES" / page
