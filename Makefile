@@ -6,6 +6,8 @@ VENV        ?= .venv
 BUILDDIR    ?= _build
 SPHINXOPTS  ?= -W --keep-going -n
 PORT        ?= 8000
+# Where the site root is served (canonical links, hreflang, sitemap.xml); empty: make serve's address.
+SITE_URL    ?=
 # Languages built at once by html and doctest.
 JOBS        ?= 2
 BASE        ?= main
@@ -25,7 +27,8 @@ LANGUAGES    := $(SOURCE_LANG) $(TRANSLATIONS)
 # one level down, because matplotlib's plot directive writes its images beside the doctree folder and the
 # languages build side by side.
 doctrees = $(BUILDDIR)/doctrees/$(1)/tree
-sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(call doctrees,$(2)) -D language=$(2) $(SPHINXOPTS) $(O) docs $(3)
+sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(call doctrees,$(2)) -D language=$(2) $(if $(SITE_URL),-D site_url=$(SITE_URL)) \
+         $(SPHINXOPTS) $(O) docs $(3)
 
 # bash with pipefail: a build whose output goes through the language tag below keeps its exit status.
 SHELL       := /bin/bash
