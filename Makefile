@@ -16,6 +16,7 @@ PY          := $(VENV)/bin/python
 SPHINXBUILD := $(VENV)/bin/sphinx-build
 STAMP       := $(VENV)/.installed
 AXE         := tools/axe/node_modules/axe-core/axe.min.js
+KATEX       := tools/katex/node_modules/katex/dist/katex.mjs
 BENCH_STAMP := $(VENV)/.installed-bench
 
 SOURCE_LANG  := zh_CN
@@ -81,7 +82,7 @@ $(STAMP): requirements.txt
 
 # The languages are independent builds: run them side by side. Every page links to the EPUB book of
 # each language: build the books (from the same doctrees) and put each at the root of its site.
-html: $(STAMP)
+html: $(STAMP) $(KATEX)
 	@echo "==> building the site in $(LANGUAGES), side by side"
 	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 $(addprefix html-lang-,$(LANGUAGES))
 	@echo "==> building the EPUB books"
@@ -93,14 +94,14 @@ html: $(STAMP)
 html-zh: html-lang-zh_CN
 html-en: html-lang-en
 
-html-lang-%: $(STAMP)
+html-lang-%: $(STAMP) $(KATEX)
 	$(call sphinx,html,$*,$(BUILDDIR)/html/$*) $(call tag,$*)
 
 # One book per language, maths as MathML (docs/_ext/epub_books.py): $(BUILDDIR)/epub/<lang>/torch-notes-<hreflang>.epub.
-epub: $(STAMP)
+epub: $(STAMP) $(KATEX)
 	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 $(addprefix epub-lang-,$(LANGUAGES))
 
-epub-lang-%: $(STAMP)
+epub-lang-%: $(STAMP) $(KATEX)
 	$(call sphinx,epub,$*,$(BUILDDIR)/epub/$*) $(call tag,$*)
 
 doctest: $(STAMP)
@@ -157,12 +158,19 @@ serve: html
 system-deps:
 	@$(PYTHON3) tools/system_deps.py
 
+# KaTeX, which renders the maths of the sites and the books at build time (docs/_ext/katex_math.py), at the
+# version tools/katex/package-lock.json pins. A prerequisite of html, epub and test too: the languages' builds
+# that run side by side must not both install it.
+$(KATEX): tools/katex/package-lock.json
+	cd tools/katex && npm ci --no-audit --no-fund --silent
+	touch $@
+
 # axe-core for the accessibility tests, at the version tools/axe/package-lock.json pins.
 $(AXE): tools/axe/package-lock.json | system-deps
 	cd tools/axe && npm ci --no-audit --no-fund --silent
 	touch $@
 
-test: $(STAMP) system-deps $(AXE)
+test: $(STAMP) system-deps $(AXE) $(KATEX)
 	$(PY) -m pytest tests
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)

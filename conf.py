@@ -21,8 +21,6 @@ extensions = [
     "quiet_myst",  # before myst_parser, whose builder-inited hook logs the dump
     "myst_parser",
     "sphinx.ext.doctest",
-    "sphinx.ext.mathjax",
-    "sphinx-mathjax-offline",  # serve MathJax from _static: the site works offline
     "sphinx_copybutton",
     "matplotlib.sphinxext.plot_directive",  # lr_scheduler pages: plots drawn at build time
     # Project extensions (docs/_ext/), one job each.
@@ -48,6 +46,10 @@ extensions = [
     "search_synonyms",
     "accessible_html",
     "parallel_view",
+    "katex_math",  # maths rendered at build time (node + tools/katex): no maths script in the browser
+    "math_translation",  # a translated display formula keeps its TeX (MyST read Sphinx's "::" as text)
+    "page_contents",  # "On this page": each API entry once, long names broken after dots and underscores
+    "plot_svg",  # the plot directive's SVG figures valid for the books, and the same from build to build
     "epub_books",
     "epub_downloads",
 ]
@@ -120,13 +122,14 @@ doctest_test_doctest_blocks = ""  # only explicit doctest/testcode blocks are te
 snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tests/test_snippets.py)
 # plot_directive: no "(png, hires.png, pdf)" link line, whose text would put build paths into the catalogs.
 plot_html_show_formats = False
-plot_formats = ["png"]  # the HTML and the books use the PNG only; hires.png and pdf cost 3 s a build
+# SVG only: sharp at any screen density, in the site and the books (hires.png and pdf cost 3 s a build);
+# a fixed hash salt keeps the SVG's ids the same from build to build. Dark mode: torch-notes.css.
+plot_formats = ["svg"]
+plot_rcparams = {"svg.hashsalt": "torch-notes"}
 
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
-# MathJax 3 (served locally by sphinx-mathjax-offline): textmacros so that \text{fan\_in} renders as fan_in.
-mathjax3_config = {"loader": {"load": ["[tex]/textmacros"]}, "tex": {"packages": {"[+]": ["textmacros"]}}}
-html_math_renderer = "mathjax"  # named: epub_books registers "mathml" too, which the books use
+html_math_renderer = "katex"  # katex_math.py; the books use epub_books' "mathml", the same KaTeX rendering
 html_static_path = ["docs/_static"]  # relative to the configuration dir
 html_css_files = ["torch-notes.css"]
 html_favicon = "docs/_static/favicon.svg"  # declared, so browsers do not probe /favicon.ico

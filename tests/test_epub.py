@@ -7,6 +7,7 @@ its site, whose pages all link to both.
 """
 
 import ast
+import html
 import re
 import shutil
 import subprocess
@@ -17,12 +18,14 @@ import pytest
 from bs4 import BeautifulSoup, SoupStrainer
 from conftest import BUILDDIR, LANGUAGES, ROOT, Run, html_dir, make
 
-from epub_books import add_mathml_properties, book_name, resolve_text_escapes, tex_to_mathml
+from epub_books import add_mathml_properties, book_name, tex_to_mathml
+from katex_math import FormulaError
 from epub_downloads import book_links
 from language_switcher import linked
 
 MATHML = "http://www.w3.org/1998/Math/MathML"
 # What TeX looks like when it reaches a page unconverted: MathJax's delimiters, $$, or a command.
+# (The TeX that every formula carries on purpose, its alttext and annotation, is not looked at.)
 RAW_TEX = re.compile(r"\\[()\[\]]|\$\$|\\[A-Za-z]+")
 
 
@@ -63,9 +66,9 @@ def pages(files: dict[str, str]) -> dict[str, str]:
 
 
 def prose(markup: str, only: SoupStrainer | None = None) -> BeautifulSoup:
-    """The page without code (code may hold backslashes) and without the other language's counterparts."""
+    """The page without code (code may hold backslashes), the other language's counterparts and TeX annotations."""
     soup = BeautifulSoup(markup, "html.parser", parse_only=only)
-    for element in soup.select("pre, code, .parallel-counterpart"):
+    for element in soup.select("pre, code, .parallel-counterpart, annotation"):
         element.decompose()
     return soup
 
@@ -136,13 +139,13 @@ def test_no_raw_tex_in_any_page_of_the_book(books, book_pages, language):
                 found.append(f"{name}: TeX inside MathML: {math.get_text()[:80]!r}")
         for match in RAW_TEX.finditer(soup.get_text()):
             found.append(f"{name}: {soup.get_text()[max(0, match.start() - 30):match.end() + 30]!r}")
-        if 'class="math notranslate' in books[language][name]:
-            found.append(f"{name}: a MathJax element")
+        if 'class="math notranslate' in books[language][name] or 'class="katex' in books[language][name]:
+            found.append(f"{name}: the site's maths markup")
     assert not found, "raw TeX in the book:\n" + "\n".join(found[:40])
 
 
 def site_maths(html: str) -> tuple[int, int]:
-    """(inline formulas, display blocks) on a page of the site, as MathJax gets them."""
+    """(inline formulas, display blocks) on a page of the site, as katex_math.py writes them."""
     soup = prose(html, SoupStrainer("article"))  # not the sidebars
     return len(soup.select("span.math")), len(soup.select("div.math"))
 
@@ -244,27 +247,47 @@ def test_every_page_of_the_site_links_to_every_linked_book(site_with_books, lang
 
 # -- The pieces, without a build -----------------------------------------------
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_formula_of_the_book_has_its_tex_as_text_alternative(book_pages, language):
+    missing = []
+    for name, soup in book_pages[language].items():
+        for math in soup.find_all("math"):
+            if not math.get("alttext", "").strip():
+                missing.append(f"{name}: {math.get_text()[:60]!r}")
+    assert not missing, "formulas without alttext:\n" + "\n".join(missing[:20])
+
+
 @pytest.mark.parametrize("tex, expected", [
     (r"\text{fan\_in}", "<mtext>fan_in</mtext>"),  # text-mode escapes resolved
     (r"\log x", "<mi>log</mi><mo>\u2061</mo>"),  # the character, not the HTML entity &ApplyFunction;
     (r"\hat f_{\mathcal{D}}", '<msub><mover accent="true"><mi>f</mi>'),  # the subscript beside the accent
-    (r"\underbrace{x}_{\text{a}}", "<munder><munder><mi>x</mi><mo>\u23df</mo></munder><mtext>a</mtext></munder>"),
-    (r"\tfrac{1}{2}", '<mstyle displaystyle="false" scriptlevel="0"><mfrac>'),  # MathML 3: styles on mstyle
-    (r"{\textstyle\sum_i n_i}", '<mstyle displaystyle="false" scriptlevel="0"><munder>'),
-    (r"\begin{aligned} a &= b \\ c &= d \end{aligned}", "<mtable"),
+    (r"\underbrace{x}_{\text{a}}", '<munder><munder><mi>x</mi><mo stretchy="true">\u23df</mo></munder><mtext>a</mtext>'),
+    (r"\tfrac{1}{2}", '<mstyle scriptlevel="0" displaystyle="false"><mfrac>'),  # MathML 3: styles on mstyle
+    (r"\eta_{\max}", "<msub><mi>\u03b7</mi><mrow><mi>max</mi><mo>\u2061</mo></mrow></msub>"),  # one argument
+    # aligned: each cell aligned itself (MathML Core ignores columnalign on mtable), no space at the &
+    (r"\begin{aligned} a &= b \\ c &= d \end{aligned}",
+     '<mtd columnalign="right" style="text-align: right; padding-left: 0; padding-right: 0">'),
+    (r"\begin{aligned} a &= b \\ c &= d \end{aligned}",
+     '<mtd columnalign="left" style="text-align: left; padding-left: 0em; padding-right: 0">'),
+    (r"\begin{cases} 1, & t = 1 \\ 0, & t > 1 \end{cases}", '<mo fence="true">{</mo><mtable'),  # stretches
+    (r"\begin{cases} 1, & t = 1 \\ 0, & t > 1 \end{cases}",
+     '<mtd columnalign="left" style="text-align: left; padding-left: 1em; padding-right: 0">'),
+    (r"\begin{pmatrix} a & b \\ c & d \end{pmatrix}", '<mo fence="true">(</mo><mtable'),
 ])
 def test_tex_to_mathml(tex, expected):
-    mathml = tex_to_mathml(tex)
+    mathml = tex_to_mathml(tex, block=True)
     assert mathml.startswith(f'<math xmlns="{MATHML}"') and expected in mathml, mathml
     assert "displaystyle" not in re.sub(r"<(mstyle|mtable)[^>]*>", "", mathml)
+    alttext = re.search(r'alttext="([^"]*)"', mathml)
+    assert alttext and html.unescape(alttext.group(1)) == " ".join(tex.split()), mathml
+    assert f'<annotation encoding="application/x-tex">{html.escape(tex, quote=False)}</annotation>' in mathml
 
 
-def test_tex_the_converter_lacks_is_an_error_not_a_guess():
-    from docutils.utils.math import MathError
-    for tex in (r"\dots", r"\big(", r"\texttt{x}"):  # the spellings docs/ no longer uses
-        with pytest.raises(MathError):
-            tex_to_mathml(tex)
-    assert resolve_text_escapes(r"\frac{N}{\text{batch\_size}}") == r"\frac{N}{\text{batch_size}}"
+def test_tex_katex_cannot_read_is_an_error_not_a_guess():
+    with pytest.raises(FormulaError, match="Undefined control sequence"):
+        tex_to_mathml(r"\frac{1}{\nosuchcommand}")
+    for tex in (r"\dots", r"\big(", r"\texttt{x}"):  # what docutils' converter did not know
+        assert "<math" in tex_to_mathml(tex)
 
 
 def test_only_pages_with_mathml_get_the_property(tmp_path):

@@ -5,8 +5,9 @@ directive, which runs a ``plot_<name>`` function of
 ``snippets/lr_scheduler/schedules.py``. These tests check that every schedule
 of that file is plotted on exactly one page, that the learning rates it plots
 are the ones the doctest on the same page prints, that every figure has alt
-text that is translated in the catalog, and that each built page (Chinese and
-English) shows its image with alt text in the page's language.
+text that is translated in the catalog, that each built page (Chinese and
+English) shows its image with alt text in the page's language, and that the
+images are SVG that the books accept (docs/_ext/plot_svg.py).
 """
 
 import re
@@ -101,3 +102,40 @@ def test_plots_write_nothing_into_the_source_tree(html_builds):
     for folder in (ROOT / "docs", ROOT / "snippets"):
         written = [p for p in folder.rglob("*") if p.name.startswith("schedules_plot_") or p.name == "plot_directive"]
         assert written == [], f"plot output in the source tree: {written}"
+
+
+def svg_problems(svg: str) -> list[str]:
+    """What epubcheck rejects in an SVG figure, and what makes it differ from one build to the next."""
+    problems = []
+    if "<!DOCTYPE" in svg:
+        problems.append("a DOCTYPE (external DTD)")
+    problems += [f"<path> without d: {tag}" for tag in re.findall(r"<path\b[^>]*>", svg) if not re.search(r"\sd=", tag)]
+    if "<dc:date>" in svg:
+        problems.append("the drawing's date")
+    return problems
+
+
+def test_matplotlibs_svg_is_cleaned_of_what_the_books_reject(tmp_path):
+    """docs/_ext/plot_svg.py on a figure as matplotlib writes it (a title: glyphs, among them a space)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from plot_svg import clean_svg
+
+    fig, ax = plt.subplots()
+    ax.set_title("a b")
+    fig.savefig(tmp_path / "figure.svg")
+    plt.close(fig)
+    raw = (tmp_path / "figure.svg").read_text(encoding="utf-8")
+    assert len(svg_problems(raw)) >= 3, svg_problems(raw)
+    assert svg_problems(clean_svg(raw)) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_built_plots_are_svg_the_books_accept(html_builds, language):
+    pages = sorted((BUILDDIR / "html" / language / "lr_scheduler").glob("*.html"))
+    images = sorted({(page.parent / img["src"]).resolve() for page in pages for img in
+                     BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").select("img.plot-directive")})
+    assert len(images) == len(plots()) and all(image.suffix == ".svg" for image in images), images
+    assert {image.name: svg_problems(image.read_text(encoding="utf-8")) for image in images} == {
+        image.name: [] for image in images}

@@ -7,7 +7,7 @@ It records every JavaScript exception, ``console.error`` and browser log
 error (failed resource loads included) of every page it visits, in
 ``errors``, so the tests can assert that no page had any. The test machine
 is offline: a resource that fails to load from another host than the local
-server (MathJax from its CDN) goes to ``offline`` instead.
+server (a CDN) goes to ``offline`` instead.
 """
 
 import base64
@@ -34,6 +34,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 class BrowserError(RuntimeError):
     pass
+
+
+def is_network(message: dict) -> bool:
+    return message.get("method", "").startswith("Network.")
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -193,21 +197,58 @@ class Chromium:
     def location(self) -> str:
         return self.evaluate("window.location.href")
 
-    def screenshot(self, path: Path) -> None:
-        data = self.send("Page.captureScreenshot", format="png")["data"]
+    def screenshot(self, path: Path, clip: dict | None = None) -> bytes:
+        """A PNG of the viewport, or of ``clip`` ({x, y, width, height} in page pixels) wherever it is."""
+        extra = {"clip": {**clip, "scale": 1}, "captureBeyondViewport": True} if clip else {}
+        data = base64.b64decode(self.send("Page.captureScreenshot", format="png", **extra)["data"])
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(base64.b64decode(data))
+        path.write_bytes(data)
+        return data
+
+    def transferred(self, action, quiet: float = 1.0) -> dict[str, int]:
+        """{url: bytes over the network} of what ``action`` loads, cache off, until the network is quiet."""
+        self.send("Network.enable")
+        self.send("Network.setCacheDisabled", cacheDisabled=True)
+        self.events = [e for e in self.events if not is_network(e)]
+        try:
+            action()
+            last = time.monotonic()
+            while time.monotonic() - last < quiet:
+                try:
+                    if is_network(self._receive(0.1)):
+                        last = time.monotonic()
+                except BrowserError:  # nothing within 0.1 s
+                    pass
+            urls = {e["params"]["requestId"]: e["params"]["request"]["url"]
+                    for e in self.events if e["method"] == "Network.requestWillBeSent"}
+            loaded: dict[str, int] = {}
+            for e in self.events:
+                if e["method"] == "Network.loadingFinished":
+                    url = urls.get(e["params"]["requestId"], "?")
+                    loaded[url] = loaded.get(url, 0) + int(e["params"]["encodedDataLength"])
+            return loaded
+        finally:
+            self.send("Network.setCacheDisabled", cacheDisabled=False)
+            self.send("Network.disable")
+            self.events = [e for e in self.events if not is_network(e)]
 
 
 # -- accessibility ------------------------------------------------------------------
 AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"  # make test: npm ci
-RUN_AXE = """axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}})
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# Only the violations are reported (axe skips collecting the details of what passed: faster).
+RUN_AXE = """axe.run(document, {runOnly: %s, resultTypes: ["violations"]})
   .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
 
 
-def wcag_violations(browser: Chromium) -> list[str]:
-    """axe-core's WCAG 2.0/2.1 A and AA violations on the page open in ``browser``, one line each."""
+def wcag_violations(browser: Chromium, rules: list[str] | None = None) -> list[str]:
+    """axe-core's WCAG 2.0/2.1 A and AA violations on the page open in ``browser``, one line each.
+
+    ``rules``: only these axe rules. axe is loaded into a page once, so a second run on the same page
+    (after switching the theme, say) costs only the checks."""
     if not AXE.is_file():
         raise BrowserError(f"{AXE} missing: run make test (it installs tools/axe with npm ci)")
-    browser.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
-    return browser.evaluate(RUN_AXE)
+    if not browser.evaluate("typeof axe === 'object' && typeof axe.run === 'function'"):
+        browser.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG}
+    return browser.evaluate(RUN_AXE % json.dumps(only))

@@ -3,21 +3,18 @@
 ``make epub`` builds one book per language with Sphinx's own epub builder
 (``_build/epub/<lang>/``). This module adds what that builder does not do:
 
-* **Maths as MathML.** The site draws its maths in the browser with MathJax,
-  which no e-reader runs. The books get MathML instead, converted at build
-  time by docutils' LaTeX-to-MathML converter
-  (``docutils.utils.math.latex2mathml``, part of the pinned docutils). It is
-  registered as the math renderer ``mathml`` and selected for the epub
-  builder only (``epub_math_renderer``); the HTML builders keep
-  ``html_math_renderer = "mathjax"``. A formula the converter cannot read is a
-  warning with its page and line, so no book ships raw TeX (the sources keep
-  to TeX that MathJax and docutils both know: ``\\ldots``, ``\\bigl(``; see the contributor
-  guide). What the converter gets wrong is put right here: it copies
-  ``\\text{...}`` verbatim, so the text-mode escapes in it
-  (``\\text{fan\\_in}``, which MathJax's textmacros needs) are resolved first;
-  it puts an accented letter's subscript and an ``\\underbrace`` label in the
-  wrong place (:func:`repair_scripts`); its ``displaystyle``/``scriptlevel``
-  move to ``mstyle`` for MathML 3 (:func:`move_styles_to_mstyle`).
+* **Maths as MathML.** The books get the MathML of the rendering the site
+  shows: KaTeX's, at build time (``katex_math.py``), so a formula reads the
+  same in the site and the book. It is registered as the math renderer
+  ``mathml`` and selected for the epub builder only (``epub_math_renderer``);
+  the HTML builders use ``html_math_renderer = "katex"``. A formula KaTeX
+  cannot read is a warning with its page and line, so no book ships raw TeX.
+  Each ``<math>`` carries its TeX twice, as ``alttext`` (the text alternative
+  a reader without MathML can show or speak) and as the ``annotation`` KaTeX
+  writes. Table cells get their column's alignment and spacing on
+  themselves (:func:`align_cells`): ``columnalign``/``columnspacing`` on
+  ``mtable`` are MathML 3, which MathML Core (Chromium, so many readers) does
+  not read, and without them ``aligned`` rows lose their alignment at ``&``.
 * **The mathml property.** EPUB 3 requires ``properties="mathml"`` on every
   content document that holds MathML (epubcheck checks it); Sphinx's manifest
   has none, so ``content.opf`` is amended right after Sphinx writes it.
@@ -37,21 +34,18 @@
   ``plot_directive.css`` at build-finished, after the book is zipped, so a
   first build would link a missing file) and, with the site's own static
   files, out of the book (``epub_exclude_files``; epubcheck cannot parse the
-  furo variables of ``torch-notes.css``); the MathJax copy that
-  sphinx-mathjax-offline puts into every output folder is removed from the
-  book's (the next build would otherwise list its fonts in the manifest).
+  furo variables of ``torch-notes.css``).
 """
 
 import html
 import re
-import shutil
 import uuid
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import unquote
 
+import katex_math
 from docutils import nodes
-from docutils.utils.math import MathError, latex2mathml
 from sphinx.application import Sphinx
 from sphinx.builders.epub3 import HTML_TAG, Epub3Builder
 from sphinx.config import Config
@@ -63,9 +57,6 @@ logger = logging.getLogger(__name__)
 
 MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
 HTML_ONLY_STYLESHEETS = frozenset({"_static/copybutton.css", "_static/plot_directive.css"})
-STYLE_ATTRIBUTES = ("displaystyle", "scriptlevel")
-ACCENTS = frozenset(latex2mathml.accents.values())  # \hat, \bar, \tilde, ...
-BRACED = {"msub": ("munder", "\u23df"), "msup": ("mover", "\u23de")}  # \underbrace, \overbrace
 # Files of the site's output folder that are not the book's. Sphinx leaves .buildinfo.bak after
 # a configuration change and warns that it has no media type.
 SITE_ONLY_FILES = (*sorted(HTML_ONLY_STYLESHEETS), "_static/check-solid.svg", "_static/copy-button.svg",
@@ -89,86 +80,55 @@ def describe_the_book(app: Sphinx, config: Config) -> None:
     config.epub_exclude_files = [*config.epub_exclude_files, *SITE_ONLY_FILES]
 
 
-# \text{fan\_in}: LaTeX's text-mode escapes inside \text and its synonyms.
-TEXT_ARGUMENT = re.compile(r"\\(text|textrm|mbox)\s*\{([^{}]*)\}")
-TEXT_ESCAPE = re.compile(r"\\([_%&#])")
+# MathML's default space between two columns.
+DEFAULT_COLUMN_SPACING = "0.8em"
 
 
-def resolve_text_escapes(tex: str) -> str:
-    r"""``\text{fan\_in}`` -> ``\text{fan_in}``: the converter shows \text arguments as they are."""
-    return TEXT_ARGUMENT.sub(lambda m: "\\" + m[1] + "{" + TEXT_ESCAPE.sub(r"\1", m[2]) + "}", tex)
+def _cycled(values: list[str], index: int) -> str:
+    """The value of column ``index`` in a MathML list attribute, whose last value repeats."""
+    return values[min(index, len(values) - 1)]
 
 
-def move_styles_to_mstyle(root: ET.Element) -> None:
-    """``displaystyle``/``scriptlevel`` only where MathML 3 allows them: on ``mstyle`` and ``mtable``.
+def align_cells(root: ET.Element) -> None:
+    """Every ``mtd`` gets its column's ``columnalign`` and, as CSS, its alignment and spacing.
 
-    docutils puts them where MathML Core allows them (on ``mfrac`` for ``\\tfrac``, on
-    ``mrow`` for ``{\\textstyle ...}``, on ``math``); epubcheck validates MathML 3.
+    KaTeX states them on the ``mtable`` (``columnalign="right left"``, ``columnspacing="0em"``
+    for ``aligned``), as MathML 3 does; MathML Core renderers centre every cell and pad it on
+    both sides instead, which breaks the alignment at ``&`` and the spacing of ``cases``.
     """
-    def style_of(element: ET.Element) -> dict:
-        return {name: element.attrib.pop(name) for name in STYLE_ATTRIBUTES if name in element.attrib}
-
-    for parent in list(root.iter()):
-        for index, child in enumerate(list(parent)):
-            if child.tag in ("mstyle", "mtable") or not (style := style_of(child)):
-                continue
-            if child.tag == "mrow":  # an mstyle is an mrow with a style
-                child.tag = "mstyle"
-                child.attrib.update(style)
-            else:
-                wrapper = ET.Element("mstyle", style)
-                wrapper.tail, child.tail = child.tail, None
-                wrapper.append(child)
-                parent[index] = wrapper
-    if style := style_of(root):
-        wrapper = ET.Element("mstyle", style)
-        wrapper.extend(list(root))
-        root[:] = [wrapper]
+    for table in root.iter("mtable"):
+        aligns = table.get("columnalign", "center").split()
+        spacings = table.get("columnspacing", DEFAULT_COLUMN_SPACING).split()
+        for row in (child for child in table if child.tag in ("mtr", "mlabeledtr")):
+            cells = [cell for cell in row if cell.tag == "mtd"]
+            for index, cell in enumerate(cells):
+                align = cell.get("columnalign") or _cycled(aligns, index)
+                space = _cycled(spacings, index - 1) if index else "0"  # the space before this column
+                cell.set("columnalign", align)
+                cell.set("style", f"text-align: {align}; padding-left: {space}; padding-right: 0")
 
 
-def repair_scripts(root: ET.Element) -> None:
-    """Two scripts docutils 0.22 attaches wrongly (``handle_script_or_limit``), put right.
-
-    * ``\\hat f_{\\mathcal{D}}``, ``\\bar x_i``: the subscript of an accented letter goes
-      under the letter (``munderover``); it belongs beside it: ``msub(mover(f, ^), D)``.
-    * ``\\underbrace{x}_{label}`` (``\\overbrace{x}^{label}``): the label becomes a
-      subscript (``msub``) instead of going under (over) the brace.
-    """
-    for element in list(root.iter()):
-        children = list(element)
-        if (element.tag == "munderover" and len(children) == 3 and children[2].tag == "mo"
-                and children[2].text in ACCENTS):
-            base, script, accent = children
-            accented = ET.Element("mover", {"accent": "true"})
-            accented.extend([base, accent])
-            element.tag = "msub"
-            element[:] = [accented, script]
-        elif element.tag in BRACED and len(children) == 2:
-            braced, brace = BRACED[element.tag]
-            inner = list(children[0])
-            if children[0].tag == braced and len(inner) == 2 and inner[1].tag == "mo" and inner[1].text == brace:
-                element.tag = braced
-
-
-def tex_to_mathml(tex: str, block: bool = False) -> str:
-    """One ``<math>`` element for ``tex``; raises ``MathError`` for TeX the converter does not know."""
-    xml = latex2mathml.tex2mathml(resolve_text_escapes(tex), as_block=block)
-    xml = re.sub(r">\n *<", "><", xml)  # its pretty-printing indentation, not content
-    # docutils writes U+2061 as the HTML entity &ApplyFunction;, which XHTML does not define.
-    root = ET.fromstring(xml.replace("&ApplyFunction;", "\u2061").replace(f' xmlns="{MATHML_NAMESPACE}"', "", 1))
-    repair_scripts(root)
-    move_styles_to_mstyle(root)
-    root.attrib = {"xmlns": MATHML_NAMESPACE, **root.attrib}
+def book_mathml(mathml: str, tex: str) -> str:
+    """KaTeX's ``<math>`` for the book: ``alttext``, cells aligned (:func:`align_cells`)."""
+    root = ET.fromstring(mathml.replace(f' xmlns="{MATHML_NAMESPACE}"', "", 1))
+    align_cells(root)
+    root.attrib = {"xmlns": MATHML_NAMESPACE, **root.attrib, "alttext": " ".join(tex.split())}
     return ET.tostring(root, encoding="unicode")
 
 
+def tex_to_mathml(tex: str, block: bool = False) -> str:
+    """The book's ``<math>`` element for ``tex``; raises ``katex_math.FormulaError`` for TeX KaTeX cannot read."""
+    result = katex_math.KATEX.render(tex, block)
+    if result.error:
+        raise katex_math.FormulaError(result.error)
+    return book_mathml(result.mathml, tex)
+
+
 def _converted(translator, node: nodes.Element, tex: str, block: bool) -> str:
-    try:
-        return tex_to_mathml(tex, block)
-    except MathError as error:
-        logger.warning("cannot convert this formula to MathML for the book: %s (%s)", error, tex,
-                       location=node, type="epub", subtype="mathml")
-        return translator.starttag(node, "code", CLASS="math-error") + translator.encode(tex) + "</code>"
+    result = katex_math.rendered(node, tex, block)
+    if result.error:
+        return katex_math.error_markup(translator, node, tex)
+    return book_mathml(result.mathml, tex)
 
 
 def visit_math(self, node: nodes.math) -> None:
@@ -180,12 +140,8 @@ def visit_math_block(self, node: nodes.math_block) -> None:
     self.body.append(self.starttag(node, "div", CLASS="math"))
     if node.get("number"):
         self.body.append(f'<span class="eqno">({get_node_equation_number(self, node)})</span>')
-    text = node.astext()
-    # As sphinx.ext.mathjax does: paragraphs of a math block are separate equations.
-    parts = [text] if node.get("no-wrap", node.get("nowrap", False)) else text.split("\n\n")
-    for part in parts:
-        if part.strip():
-            self.body.append(_converted(self, node, part, block=True))
+    for part in katex_math.equations(node):  # the equations the site shows, one <math> each
+        self.body.append(_converted(self, node, part, block=True))
     self.body.append("</div>\n")
     raise nodes.SkipNode
 
@@ -231,18 +187,13 @@ def drop_html_only_stylesheets(app: Sphinx, pagename: str, templatename: str, co
         context["css_files"] = [css for css in context["css_files"] if css.filename not in HTML_ONLY_STYLESHEETS]
 
 
-def remove_mathjax_copy(app: Sphinx, exception) -> None:
-    if app.builder.name == "epub":
-        shutil.rmtree(Path(app.outdir) / "_static" / "mathjax", ignore_errors=True)
-
-
 def setup(app: Sphinx) -> dict:
     app.setup_extension("language_switcher")  # owns site_languages, the table of the languages
+    app.setup_extension("katex_math")  # renders the formulas, for the site and the books alike
     app.add_builder(BookBuilder, override=True)
     app.connect("config-inited", describe_the_book, priority=800)  # after lang_overrides (100)
     app.add_html_math_renderer("mathml", (visit_math, None), (visit_math_block, None))
     # Read by the epub builder through get_builder_config("math_renderer", "html").
     app.add_config_value("epub_math_renderer", "mathml", "epub", types=frozenset({str}))
     app.connect("html-page-context", drop_html_only_stylesheets)
-    app.connect("build-finished", remove_mathjax_copy, priority=900)  # after sphinx-mathjax-offline's copy
     return {"parallel_read_safe": True, "parallel_write_safe": True}

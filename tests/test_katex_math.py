@@ -1,0 +1,164 @@
+"""Maths rendered at build time (docs/_ext/katex_math.py), and the "On this page" column (page_contents.py).
+
+A fixture project (tests/roots/test-katex/) is built once: its page has
+inline and display maths, a formula KaTeX cannot read and an API entry in a
+section titled with its name. The site's own pages are checked on the fresh
+builds of ``html_builds``: every formula drawn, no maths script, the same
+formulas in both languages.
+"""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import LANGUAGES, ROOT, html_dir
+from docutils import nodes
+from sphinx.errors import ExtensionError
+
+import katex_math
+from page_contents import with_name_breaks
+
+FIXTURE = ROOT / "tests" / "roots" / "test-katex"
+
+
+@pytest.fixture(scope="module")
+def fixture_build(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    out = tmp_path_factory.mktemp("katex") / "html"
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", str(FIXTURE), str(out)],
+                            capture_output=True, text=True)
+    return out, result
+
+
+def soup_of(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+# -- The fixture project ---------------------------------------------------------
+
+def test_a_formula_katex_cannot_read_is_a_warning_with_file_and_line(fixture_build):
+    out, result = fixture_build
+    expected = (f"{FIXTURE / 'index.md'}:13: WARNING: cannot render this formula: KaTeX parse error: "
+                "Undefined control sequence: \\undefinedcommand")
+    assert expected in result.stderr, result.stderr
+    shown = soup_of(out / "index.html").select("div.math code.math-error")
+    assert [code.get_text() for code in shown] == ["\\frac{1}{\\undefinedcommand}"]
+
+
+def test_formulas_are_in_the_html_and_no_maths_script_is(fixture_build):
+    out, _ = fixture_build
+    page = soup_of(out / "index.html")
+    inline, blocks = page.select("article span.math"), page.select("article div.math")
+    assert len(inline) == 2 and len(blocks) == 2
+    assert all(m.select_one(".katex .katex-html") and m.select_one(".katex-mathml math") for m in inline)
+    assert blocks[0].select_one(".katex-display .katex-html")
+    scripts = [s.get("src", "") + s.get_text() for s in page.find_all("script")]
+    assert not [s for s in scripts if re.search(r"mathjax|katex|MathJax", s)], scripts
+
+
+def test_only_pages_with_maths_load_the_stylesheet_and_preload_its_fonts(fixture_build):
+    out, _ = fixture_build
+    links = {name: [(link.get("rel"), link["href"]) for link in soup_of(out / f"{name}.html").find_all("link")
+                    if "katex" in link["href"]] for name in ("index", "plain")}
+    assert links["plain"] == []
+    hrefs = [href.split("?")[0] for _, href in links["index"]]
+    assert hrefs == ["_static/katex/fonts/KaTeX_Main-Regular.woff2", "_static/katex/fonts/KaTeX_Math-Italic.woff2",
+                     "_static/katex/katex.min.css"], links["index"]
+    assert all((out / href).is_file() for href in hrefs)
+
+
+def test_the_stylesheet_names_only_woff2_fonts_that_are_there(fixture_build):
+    out, _ = fixture_build
+    css = (out / "_static" / "katex" / "katex.min.css").read_text(encoding="utf-8")
+    fonts = re.findall(r"url\(([^)]+)\)", css)
+    assert len(fonts) == 20 and all(font.endswith(".woff2") for font in fonts), fonts
+    assert all((out / "_static" / "katex" / font).is_file() for font in fonts)
+
+
+def test_the_contents_column_lists_an_api_entry_once_and_breaks_its_name_after_dots(fixture_build):
+    out, _ = fixture_build
+    entries = [a.decode_contents() for a in soup_of(out / "index.html").select(".toc-tree a")]
+    assert len(entries) == 2 and "StepLR" in entries[1], entries
+    assert "torch.<wbr/>optim.<wbr/>lr_<wbr/>scheduler.<wbr/>StepLR" in entries[1]
+
+
+# -- The pieces ------------------------------------------------------------------
+
+def test_name_breaks_go_after_dots_and_underscores_inside_names_only():
+    html = '<a href="#x.y_z">torch.nn.utils.clip_grad_norm_ ... x.</a>'
+    assert with_name_breaks(html) == '<a href="#x.y_z">torch.<wbr>nn.<wbr>utils.<wbr>clip_<wbr>grad_<wbr>norm_ ... x.</a>'
+
+
+def test_a_display_block_is_split_at_blank_lines_and_set_as_split_at_a_top_level_line_break():
+    block = nodes.math_block("", "a &= b \\\\ c &= d\n\n\\begin{aligned} x &= 1 \\\\ y &= 2 \\end{aligned}\n\n\n")
+    assert katex_math.equations(block) == ["\\begin{split}a &= b \\\\ c &= d\\end{split}",
+                                           "\\begin{aligned} x &= 1 \\\\ y &= 2 \\end{aligned}"]
+    assert katex_math.equations(nodes.math_block("", "a\n\nb", nowrap=True)) == ["a\n\nb"]
+
+
+def test_an_operator_name_alone_in_a_script_is_one_argument_in_the_mathml():
+    mathml = katex_math.KATEX.render("\\eta_{\\max} + v^{\\max}_t", False).mathml
+    assert "<msub><mi>η</mi><mrow><mi>max</mi><mo>\u2061</mo></mrow></msub>" in mathml, mathml
+    assert "<msubsup><mi>v</mi><mi>t</mi><mrow><mi>max</mi><mo>\u2061</mo></mrow></msubsup>" in mathml, mathml
+
+
+def test_a_missing_node_or_katex_is_a_clear_error(monkeypatch):
+    with pytest.raises(ExtensionError, match="'no-such-node' not found"):
+        katex_math.KaTeX(node="no-such-node").render("x", False)
+    monkeypatch.setattr(katex_math, "DIST", ROOT / "no-such-folder")
+    with pytest.raises(ExtensionError, match="npm ci"):
+        katex_math.KaTeX().render("x", False)
+
+
+# -- The site ---------------------------------------------------------------------
+
+def site_problems(root: Path) -> list[str]:
+    """Pages of one language's build that load a maths script or show a formula not drawn at build time."""
+    problems = []
+    for page in sorted(root.rglob("*.html")):
+        soup = soup_of(page)
+        for script in soup.find_all("script"):
+            if re.search(r"mathjax|katex", script.get("src", "") + script.get_text(), re.IGNORECASE):
+                problems.append(f"{page.relative_to(root)}: a maths script: {script.get('src') or 'inline'}")
+        for formula in soup.select("article span.math, article div.math"):
+            if not formula.select_one(".katex-html") or formula.select_one("code.math-error"):
+                problems.append(f"{page.relative_to(root)}: not drawn: {formula.get_text()[:60]!r}")
+    return problems
+
+
+def formulas_by_page(root: Path) -> dict[str, list[str]]:
+    """The TeX of every formula of every page (KaTeX keeps it in the MathML's annotation)."""
+    found = {}
+    for page in sorted(root.rglob("*.html")):
+        tex = [a.get_text() for a in soup_of(page).select("article .katex-mathml annotation")]
+        if tex:
+            found[page.relative_to(root).as_posix()] = tex
+    return found
+
+
+TEXT_ARGUMENT = re.compile(r"\\text\{[^{}]*\}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_formula_is_drawn_at_build_time_and_no_page_loads_a_maths_script(html_builds, language):
+    assert html_builds[language].returncode == 0
+    assert site_problems(html_dir(language)) == []
+    assert sum(map(len, formulas_by_page(html_dir(language)).values())) > 1000
+
+
+def test_both_languages_show_the_same_formulas_up_to_their_words(html_builds):
+    """Translated are only the words of ``\\text{}`` (bias for 偏差); every other symbol is the same.
+
+    Compared as a multiset per page: a translated sentence may name its formulas in another order.
+    """
+    def symbols(formulas: list[str]) -> list[str]:
+        return sorted(TEXT_ARGUMENT.sub("T", formula) for formula in formulas)
+
+    pages = {language: formulas_by_page(html_dir(language)) for language in LANGUAGES}
+    source, *translations = LANGUAGES
+    for language in translations:
+        assert pages[language].keys() == pages[source].keys()
+        for page, formulas in pages[source].items():
+            assert symbols(pages[language][page]) == symbols(formulas), f"{page}: the formulas differ in {language}"
