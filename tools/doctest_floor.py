@@ -33,28 +33,44 @@ def extract(doctree_dir: Path, out: Path, global_setup: str, flags: int) -> None
     out.write_text(json.dumps({"global_setup": global_setup, "flags": flags, "pages": pages}))
 
 
-def run_group(global_setup: str, blocks: list[tuple[str, str]], flags: int) -> tuple[int, int]:
+def indented(text: str) -> str:
+    return "".join(f"    {line}\n" for line in text.strip("\n").splitlines())
+
+
+def run_group(global_setup: str, blocks: list[tuple[str, str]], flags: int, name: str = "floor",
+              reports: list[str] | None = None) -> tuple[int, int]:
+    """Run one group's blocks in one namespace: (examples tried, failures).
+
+    The report of each failure, as doctest writes it (the example, what was expected,
+    what came), is appended to `reports`.
+    """
+    reports = [] if reports is None else reports
     namespace: dict = {}
     exec(global_setup, namespace)
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=flags, verbose=False)
     tries = failures = 0
-    printed = None  # what the last testcode block printed
+    printed, source = None, None  # what the last testcode block printed, and its code
     for kind, code in blocks:
         if kind in ("testsetup", "testcleanup"):
             exec(code, namespace)
         elif kind == "doctest":
-            test = parser.get_doctest(code, {}, "floor", None, 0)
+            test = parser.get_doctest(code, {}, name, name, 0)
             test.globs = namespace  # get_doctest copies its globs; the blocks of a group share one namespace
-            result = runner.run(test, out=lambda _: None, clear_globs=False)
+            report: list[str] = []
+            result = runner.run(test, out=report.append, clear_globs=False)
             tries, failures = tries + result.attempted, failures + result.failed
+            reports += [block.strip("\n") for block in "".join(report).split("*" * 70) if block.strip()]
         elif kind == "testcode":
             buffer = io.StringIO()
             with redirect_stdout(buffer):
                 exec(code, namespace)
             tries += 1
-            printed = buffer.getvalue()
+            printed, source = buffer.getvalue(), code
         elif kind == "testoutput" and printed is not None:
-            failures += printed.strip() != code.strip()
+            if printed.strip() != code.strip():
+                failures += 1
+                reports.append(f"{name}: testcode\nFailed example:\n{indented(source)}"
+                               f"Expected:\n{indented(code)}Got:\n{indented(printed)}".rstrip("\n"))
     return tries, failures
 
 
@@ -62,13 +78,15 @@ def run(data_path: Path) -> None:
     data = json.loads(data_path.read_text())
     flags = data["flags"]  # conf.py's doctest_default_flags
     total_tries = total_failures = 0
+    reports: list[str] = []
     for page, groups in data["pages"].items():
-        for blocks in groups.values():
-            tries, failures = run_group(data["global_setup"], blocks, flags)
+        for group, blocks in groups.items():
+            tries, failures = run_group(data["global_setup"], blocks, flags, f"{page} [{group}]", reports)
             total_tries, total_failures = total_tries + tries, total_failures + failures
     print(f"{total_tries} examples, {total_failures} failures")
     if total_failures:
-        sys.exit("the floor must run every example as the doctest builder does; a failure means it does not")
+        sys.exit("\n\n".join(["the floor must run every example as the doctest builder does; a failure means"
+                               " it does not:", *reports]))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@
 Each argument is a doctest builder ``output.txt`` (one per language, the
 source language first). Fails when any example failed, when a language ran
 zero tests (the builder itself exits 0 then), or when a page ran a different
-number of tests in two languages (a block lost in translation).
+number of tests in two languages (a block lost in translation). A failed
+example is shown as the builder reports it: file and line, the source, and the
+expected and actual output (or the exception).
 """
 
 import re
@@ -16,6 +18,7 @@ DOCUMENT = re.compile(r"^Document: (?P<page>\S+)$", re.MULTILINE)
 TRIES = re.compile(r"^(?P<tries>\d+) tests? in \d+ items?\.$", re.MULTILINE)
 FAILED = re.compile(r"^(?P<passed>\d+) passed and (?P<failed>\d+) failed\.$", re.MULTILINE)
 SETUP_FAILURE = re.compile(r"^\s*(?P<n>\d+) failures? in (setup|cleanup) code$", re.MULTILINE)
+SEPARATOR = re.compile(r"^\*{70}$", re.MULTILINE)  # doctest's line between two reports
 
 
 def parse(output: str) -> tuple[dict[str, int], dict[str, int], int]:
@@ -29,6 +32,13 @@ def parse(output: str) -> tuple[dict[str, int], dict[str, int], int]:
         failures[page] = sum(int(m["failed"]) for m in FAILED.finditer(body))
     setup_failures = sum(int(m["n"]) for m in SETUP_FAILURE.finditer(output))
     return tests, failures, setup_failures
+
+
+def failures(output: str) -> list[str]:
+    """Every failed example's report, whole: 'File "page.md", line N, in group', the example,
+    then 'Expected:' and 'Got:' with their lines, or 'Exception raised:' and the traceback."""
+    blocks = (block.strip("\n") for block in SEPARATOR.split(output))
+    return [block for block in blocks if block.startswith('File "')]
 
 
 def compare(reports: dict[str, str]) -> list[str]:
@@ -62,7 +72,8 @@ def main(argv: list[str]) -> None:
         reports[path] = Path(path).read_text(encoding="utf-8")
     errors = compare(reports)
     if errors:
-        sys.exit("doctest check failed:\n" + "\n".join(errors))
+        details = [f"{path}:\n{report}" for path, text in reports.items() for report in failures(text)]
+        sys.exit("\n\n".join(["doctest check failed:\n" + "\n".join(errors), *details]))
     tests, _, _ = parse(reports[argv[0]])
     print(f"doctest OK: {sum(tests.values())} tests on {len(tests)} pages, same counts in {len(argv)} languages")
 

@@ -7,11 +7,21 @@ trains the same model in a single process on the full (global) batches and check
 that both ranks end with identical parameters that also equal the single-process
 result. Nothing is written to disk.
 
+It fails in seconds rather than hanging: a rank that waits longer than TIMEOUT for
+another one (in the rendezvous or in a collective) raises, mp.spawn then stops the
+other ranks and re-raises in the parent, and the parent gives up on ranks that do not
+finish within RUN_TIMEOUT. No rank outlives the parent, however the parent ends: an
+exception or Ctrl-C kills the ranks on the way out of main(), and a parent killed by a
+signal has the kernel send each rank a SIGINT, whose default action ends it.
+
 Run: python snippets/devices/ddp_equivalence.py
 """
 
+import datetime
 import os
+import signal
 import socket
+import time
 
 import torch
 import torch.distributed as dist
@@ -50,10 +60,21 @@ def free_port():
 
 
 # [worker]
+TIMEOUT = datetime.timedelta(seconds=20)  # the longest one rank waits for another
+
+
 def worker(rank, world_size, port, results):
+    # mp.spawn has the kernel send SIGINT to each rank when the parent dies. A program started in
+    # the background by a script inherits SIGINT ignored, and the rank would outlive the parent:
+    # restore the default action, which ends the process even inside a collective.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if not mp.parent_process().is_alive():  # it died while this rank started, before the kernel could tell
+        return
     os.environ["MASTER_ADDR"] = "127.0.0.1"
     os.environ["MASTER_PORT"] = str(port)
-    dist.init_process_group("gloo", rank=rank, world_size=world_size)
+    # timeout: the rendezvous or a collective that waits longer than this for another rank raises,
+    # instead of waiting for gloo's default of 30 minutes.
+    dist.init_process_group("gloo", rank=rank, world_size=world_size, timeout=TIMEOUT)
     try:
         # Each rank starts from a different random model on purpose:
         # DDP broadcasts rank 0's parameters and buffers when it is constructed.
@@ -100,15 +121,27 @@ def single_process_run():
 
 
 # [main]
+RUN_TIMEOUT = 120  # seconds for the whole run, which normally takes a few
+
+
 def main():
     ctx = mp.get_context("spawn")
     results = ctx.SimpleQueue()
     workers = mp.spawn(worker, args=(WORLD_SIZE, free_port(), results), nprocs=WORLD_SIZE, join=False)
-    reference = single_process_run()  # meanwhile, in the parent
-    while not workers.join():  # re-raises the exception of a failed worker
-        pass
+    try:
+        reference = single_process_run()  # meanwhile, in the parent
+        deadline = time.monotonic() + RUN_TIMEOUT
+        while not workers.join(timeout=1):  # re-raises the exception of a failed worker
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the ranks did not finish within {RUN_TIMEOUT} s")
+    finally:  # however main is left (an error, Ctrl-C), no rank keeps running
+        for process in workers.processes:
+            if process.is_alive():
+                process.kill()
     samples, params = {}, {}
     for _ in range(WORLD_SIZE):  # the ranks may have finished in any order
+        if results.empty():  # every rank has exited: a missing result would never come
+            raise RuntimeError("a rank exited without sending its parameters")
         rank, n, p = results.get()
         samples[rank], params[rank] = n, torch.tensor(p, dtype=torch.float64)
 

@@ -6,15 +6,19 @@ break, once stopping after epoch 3 and saving a checkpoint, and once resuming
 from that checkpoint. It checks that the resumed run ends exactly where the
 uninterrupted run ended.
 
-The same steps can be run in separate processes (tests/test_training_resume.py
-does so), for example:
+With arguments, it runs one training instead; the steps can then be run in
+separate processes (tests/test_training_resume.py does so), for example:
 
     python train.py --stop-after 3 --checkpoint ckpt.pt
     python train.py --resume ckpt.pt --final-state final.pt
+
+Arguments it cannot honor (no epoch to train, a checkpoint it would never write)
+are rejected with a message and exit status 2 before any training starts.
 """
 
 import argparse
 import os
+import sys
 import tempfile
 
 import torch
@@ -124,12 +128,15 @@ def load_checkpoint(path, model, optimizer, scheduler, generator):
 
 def final_state(model, optimizer, scheduler, generator):
     """Everything that must match between an uninterrupted and a resumed run."""
-    return {
+    state = {
         "model": model.state_dict(),
         "optimizer": optimizer.state_dict(),
         "scheduler": scheduler.state_dict(),
         "rng": {"torch": torch.get_rng_state(), "loader": generator.get_state()},
     }
+    if torch.cuda.is_available():
+        state["rng"]["cuda"] = torch.cuda.get_rng_state_all()  # what dropout draws from on the GPU
+    return state
 
 
 def run(epochs=EPOCHS, stop_after=None, checkpoint=None, resume=None):
@@ -193,19 +200,47 @@ def demo():
     print("resumed run equals uninterrupted run:", equal(uninterrupted, resumed))
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--epochs", type=int, default=EPOCHS)
-    parser.add_argument("--stop-after", type=int, help="save a checkpoint after this epoch and stop")
-    parser.add_argument("--checkpoint", help="where --stop-after saves the checkpoint")
-    parser.add_argument("--resume", help="continue from this checkpoint")
-    parser.add_argument("--final-state", help="save the state at the end of the run here")
-    args = parser.parse_args()
-    if not any([args.stop_after, args.resume, args.final_state]):
-        demo()
-        return
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def check_arguments(parser, args):
+    """Reject what the run could not do, before it trains anything."""
     if (args.stop_after is None) != (args.checkpoint is None):
         parser.error("--stop-after and --checkpoint go together")
+    start = 0
+    if args.resume is not None:
+        if not os.path.isfile(args.resume):
+            parser.error(f"--resume {args.resume}: no such file")
+        start = torch.load(args.resume, map_location="cpu")["epoch"]
+        if start > args.epochs:
+            parser.error(f"--resume {args.resume}: the checkpoint is after epoch {start},"
+                         f" beyond --epochs {args.epochs}")
+    if args.stop_after is not None and not start < args.stop_after <= args.epochs:
+        parser.error(f"--stop-after {args.stop_after}: the run trains epochs {start + 1} to {args.epochs},"
+                     " so it would never save the checkpoint")
+    for option, path in [("--checkpoint", args.checkpoint), ("--final-state", args.final_state)]:
+        if path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            parser.error(f"{option} {path}: no such directory")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--epochs", type=positive, default=EPOCHS, help=f"the number of epochs (default {EPOCHS})")
+    parser.add_argument("--stop-after", type=positive, metavar="EPOCH",
+                        help="save a checkpoint after this epoch and stop")
+    parser.add_argument("--checkpoint", help="where --stop-after saves the checkpoint")
+    parser.add_argument("--resume", metavar="CHECKPOINT", help="continue from this checkpoint")
+    parser.add_argument("--final-state", help="save the state at the end of the run here")
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.parse_args(argv)
+    if not argv:
+        demo()
+        return
+    check_arguments(parser, args)
     state = run(args.epochs, args.stop_after, args.checkpoint, args.resume)
     if args.final_state:
         torch.save(state, args.final_state)
