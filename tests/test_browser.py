@@ -6,12 +6,18 @@ also asserts that the pages it visited logged no JavaScript error.
 Screenshots go to ``_build/screenshots/`` for people to look at.
 """
 
+import io
 import json
+import re
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import search_eval
-from browser import wcag_violations
-from conftest import LANGUAGES, ROOT
+from PIL import Image
+from browser import Chromium, wcag_violations
+from conftest import LANGUAGES, ROOT, check_translated_content, html_dir
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 ZH, EN = "zh_CN", "en"
@@ -101,7 +107,15 @@ def test_chinese_query_without_spaces_finds_what_the_spaced_query_finds(browser,
     assert_no_errors(browser)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_published_language_has_learner_queries():
+    """A published translation is measured; a draft reports that nobody has written its queries yet."""
+    for language in LANGUAGES:
+        problems = [] if search_eval.query_file(language).exists() else [
+            f"no {search_eval.query_file(language).relative_to(search_eval.QUERIES.parent.parent)}"]
+        check_translated_content(language, problems, "search query files missing")
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if search_eval.query_file(lang).exists()])
 def test_natural_queries_find_their_page_in_the_top_three(browser, site, language):
     """tests/data/search-queries-<lang>.tsv: at least 90% of the learner queries, per language."""
     asked = search_eval.queries(language)
@@ -296,3 +310,157 @@ def test_the_official_documentation_link_never_covers_its_signature(browser, sit
     finally:
         browser.send("Emulation.clearDeviceMetricsOverride")
     assert not found, "official-documentation link overlaps the signature:\n" + "\n".join(found)
+
+
+# -- maths and layout (issue 19) ------------------------------------------------------
+# The maths is drawn by the build (docs/_ext/katex_math.py): the page arrives with it, no script draws it.
+FORMULAS = {  # screenshot name: (page, a piece of the formula's TeX)
+    "adam-aligned": ("optim/adam", "\\begin{aligned}"),
+    "sgd-cases": ("optim/sgd", "\\begin{cases}"),
+    "backward-pmatrix": ("autograd/backward", "\\begin{pmatrix}"),
+    "regularization-underbrace": ("init/regularization", "\\underbrace"),
+    "conv2d-floor": ("nn/conv2d", "\\left\\lfloor"),
+}
+FORMULA_BOX = """((tex) => {
+  const block = [...document.querySelectorAll("article div.math")].find((b) =>
+    [...b.querySelectorAll("annotation")].some((a) => a.textContent.includes(tex)));
+  if (!block) return null;
+  block.scrollIntoView({block: "center"});
+  const drawn = block.querySelector(".katex-html").getBoundingClientRect();
+  const r = block.getBoundingClientRect();
+  return {x: r.left + scrollX - 8, y: r.top + scrollY - 8, width: r.width + 16, height: r.height + 16,
+          drawn: drawn.width > 0 && drawn.height > 0,
+          colour: getComputedStyle(block.querySelector(".katex")).color,
+          page: getComputedStyle(document.body).backgroundColor};
+})"""
+MATHS_SCRIPTS = "[...document.scripts].map((s) => s.src + ' ' + s.textContent.slice(0, 200)).filter((s) => /mathjax|katex/i.test(s))"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_formulas_arrive_drawn_in_both_themes(browser, site, language):
+    """Aligned equations, cases, matrices, floors, underbraces: drawn, readable light and dark (screenshots)."""
+    for name, (page, tex) in FORMULAS.items():
+        browser.open(f"{site}{language}/{page}.html")
+        assert browser.evaluate(MATHS_SCRIPTS) == [], f"{page}: a script for the maths"
+        for theme in ("light", "dark"):
+            browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
+            browser.evaluate("document.fonts.ready.then(() => true)")
+            box = browser.evaluate(FORMULA_BOX + f"({json.dumps(tex)})")
+            assert box and box["drawn"], f"{page}: no drawn formula with {tex!r}"
+            assert contrast(box["colour"], box["page"]) >= 7, f"{page} ({theme}): {box['colour']} on {box['page']}"
+            browser.screenshot(SCREENSHOTS / f"maths-{language}-{name}-{theme}.png",
+                               clip={k: box[k] for k in ("x", "y", "width", "height")})
+        assert browser.evaluate("document.fonts.check('16px KaTeX_Main') && document.fonts.check('16px KaTeX_Math')")
+    assert_no_errors(browser)
+
+
+def test_a_page_with_maths_loads_no_maths_script_and_a_fifth_of_what_it_did(browser, site):
+    """optim/adam loaded 1.36 MB of JavaScript, CSS and fonts with MathJax; KaTeX's CSS and fonts are 0.07 MB."""
+    loaded = browser.transferred(lambda: browser.open(f"{site}{ZH}/optim/adam.html"))
+    static = {url: size for url, size in loaded.items() if "/_static/" in url}
+    assert not [url for url in loaded if "mathjax" in url.lower()]
+    fonts = [url for url in static if url.endswith((".woff2", ".woff", ".ttf"))]
+    assert fonts and all("/_static/katex/fonts/" in url for url in fonts), fonts
+    assert sum(static.values()) <= 300_000, sorted(static.items(), key=lambda i: -i[1])[:5]
+    assert_no_errors(browser)
+
+
+SCROLLBARS = """[...document.querySelectorAll("article .math-wrapper, article div.math, article div.math *")]
+  .filter((e) => { const s = getComputedStyle(e); return [s.overflowX, s.overflowY].some((o) => /auto|scroll/.test(o)); })
+  .filter((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight > e.clientHeight)
+  .map((e) => `${e.className}: ${e.scrollHeight}px of content in a box ${e.clientHeight}px high`)"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page", ["optim/adam", "optim/sgd"])
+def test_display_equations_that_fit_have_no_scrollbar(browser, site, language, page):
+    browser.open(f"{site}{language}/{page}.html")
+    browser.evaluate("document.fonts.ready.then(() => true)")
+    assert browser.evaluate("document.querySelectorAll('article div.math').length") >= 1
+    assert browser.evaluate(SCROLLBARS) == [], f"{page}: a display equation that fits has a scrollbar"
+    assert_no_errors(browser)
+
+
+CONTENTS_PAGES = ["optim/adam", "nn/conv2d", "lr_scheduler/steplr", "lr_scheduler/reducelronplateau",
+                  "optim/grad-clipping", "init/nn-init", "data/dataloader"]
+API_NAME = re.compile(r"[\w.]+\.\w+")
+CONTENTS_LINES = """(() => [...document.querySelectorAll(".toc-tree a.reference")].map((a) => {
+  const chars = [];
+  const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode())
+    for (let i = 0; i < t.length; i++) {
+      const range = document.createRange(); range.setStart(t, i); range.setEnd(t, i + 1);
+      const box = range.getClientRects()[0];
+      if (box && t.data[i].trim()) chars.push({c: t.data[i], top: box.top});
+    }
+  const breaks = [];
+  for (let i = 1; i < chars.length; i++)
+    if (chars[i].top > chars[i - 1].top + 2) breaks.push(chars[i - 1].c + "|" + chars[i].c);
+  return {text: a.textContent, breaks};
+}))()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_contents_column_lists_each_api_once_and_breaks_names_after_dots(browser, site, language):
+    """"On this page": an API entry was listed twice (its section and its signature), and broken mid-word."""
+    found, broken_lines = [], 0
+    try:
+        browser.send("Emulation.setDeviceMetricsOverride", width=1400, height=900, deviceScaleFactor=1, mobile=False)
+        for page in CONTENTS_PAGES:
+            browser.open(f"{site}{language}/{page}.html")
+            entries = [e for e in browser.evaluate(CONTENTS_LINES) if API_NAME.fullmatch(e["text"])]
+            names = [e["text"] for e in entries]
+            found += [f"{page}: {name} listed {names.count(name)} times" for name in sorted(set(names))
+                      if names.count(name) > 1]
+            for entry in entries:
+                broken_lines += len(entry["breaks"])
+                found += [f"{page}: {entry['text']} broken at {b!r}" for b in entry["breaks"] if b[0] not in "._"]
+    finally:
+        browser.send("Emulation.clearDeviceMetricsOverride")
+    assert broken_lines, "no API name needed two lines: the check saw nothing"
+    assert not found, "\n".join(found)
+    assert_no_errors(browser)
+
+
+PLOT = """(() => { const img = document.querySelector("article img.plot-directive"); img.scrollIntoView({block: "center"});
+  const r = img.getBoundingClientRect();
+  return {x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height, src: img.currentSrc,
+          natural: img.naturalWidth, alt: img.alt, page: getComputedStyle(document.body).backgroundColor}; })()"""
+
+
+def rgb(css: str) -> tuple[int, ...]:
+    return tuple(int(v) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_learning_rate_plots_are_sharp_and_drawn_for_each_theme(browser, site, language):
+    """SVG (or at least twice the pixels shown), on the page's own ground, its ink readable, alt text kept."""
+    problems = []
+    try:
+        browser.send("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=2, mobile=False)
+        browser.open(f"{site}{language}/lr_scheduler/steplr.html")
+        # light, dark (the toggle), and auto with a dark system theme (prefers-color-scheme)
+        for theme, scheme in (("light", "light"), ("dark", "light"), ("auto", "dark")):
+            browser.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": scheme}])
+            browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
+            plot = browser.evaluate(PLOT)
+            if not plot["alt"].strip():
+                problems.append("no alt text")
+            if not (plot["src"].endswith(".svg") or plot["natural"] >= 2 * plot["width"]):
+                problems.append(f"{plot['src']}: {plot['natural']} pixels wide, shown {plot['width']:.0f} wide")
+            png = browser.screenshot(SCREENSHOTS / f"plot-{language}-{theme}-{scheme}.png",
+                                     clip={k: plot[k] for k in ("x", "y", "width", "height")})
+            image = Image.open(io.BytesIO(png)).convert("RGB")
+            ground = max(image.getcolors(1 << 24))[1]
+            page = rgb(plot["page"])
+            if max(abs(a - b) for a, b in zip(ground, page)) > 12:
+                problems.append(f"{theme}/{scheme}: the plot's ground {ground} on a page of {page}")
+            ink = max((colour for _, colour in image.getcolors(1 << 24)),
+                      key=lambda c: contrast(f"rgb{c}", f"rgb{ground}"))
+            if contrast(f"rgb{ink}", f"rgb{ground}") < 7:
+                problems.append(f"{theme}/{scheme}: text and axes {ink} on {ground}")
+    finally:
+        browser.send("Emulation.setEmulatedMedia", features=[])
+        browser.send("Emulation.clearDeviceMetricsOverride")
+    assert not problems, "\n".join(problems)
+    assert_no_errors(browser)
