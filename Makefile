@@ -16,6 +16,7 @@ PY          := $(VENV)/bin/python
 SPHINXBUILD := $(VENV)/bin/sphinx-build
 STAMP       := $(VENV)/.installed
 AXE         := tools/axe/node_modules/axe-core/axe.min.js
+LIGHTHOUSE  := tools/lighthouse/node_modules/lighthouse/package.json
 KATEX       := tools/katex/node_modules/katex/dist/katex.mjs
 BENCH_STAMP := $(VENV)/.installed-bench
 
@@ -63,7 +64,8 @@ help:
 	@echo "              site in headless chromium (screenshots in _build/screenshots/; .ci/run installs it)"
 	@echo "  drift       what another torch changes on the pages: make drift TORCH=2.13.0 [TORCHVISION=...]"
 	@echo "              [PYTHON=python3.12] [ONLY=optim/]; report in $(BUILDDIR)/drift/, exit 1 when anything changed"
-	@echo "  bench       the figures the project holds itself to: build ratios, doctest/floor, search hits"
+	@echo "  bench       the figures the project holds itself to: build ratios, doctest/floor, search hits,"
+	@echo "              Lighthouse scores of a few pages (tools/lighthouse.py)"
 	@echo "  search-eval the learner queries of tests/data/ on the built site: its search vs Pagefind"
 	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
 	@echo "  system-deps check gettext, chromium, a CJK font, hunspell and epubcheck; apt-get them if root (make test does)"
@@ -177,7 +179,12 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	$(VENV)/bin/pip install --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
-bench: $(STAMP) $(BENCH_STAMP)
+# Lighthouse for make bench (tools/lighthouse.py), at the version tools/lighthouse/package-lock.json pins.
+$(LIGHTHOUSE): tools/lighthouse/package-lock.json | system-deps
+	cd tools/lighthouse && npm ci --no-audit --no-fund --silent
+	touch $@
+
+bench: $(STAMP) $(BENCH_STAMP) $(LIGHTHOUSE)
 	$(PY) tools/bench.py
 
 # The learner queries of tests/data/ against the site's search and against Pagefind (needs make html).

@@ -44,6 +44,7 @@ extensions = [
     "markup_leftovers",
     "fast_i18n",
     "search_synonyms",
+    "search_excerpts",
     "accessible_html",
     "parallel_view",
     "katex_math",  # maths rendered at build time (node + tools/katex): no maths script in the browser

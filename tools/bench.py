@@ -12,7 +12,8 @@ plain Python process, import included: tools/doctest_floor.py), a no-op
 the whole bilingual ``make html`` plus ``make doctest`` from nothing, and
 the search figures of that site (``tools/search_eval.py``: the learner
 queries of ``tests/data/`` found in the top three, this site's search and
-Pagefind side by side). It also times ``import torch`` in a new process
+Pagefind side by side) and Lighthouse on a few of its pages (``tools/lighthouse.py``:
+scores, layout shift and bytes, medians of three). It also times ``import torch`` in a new process
 and, once, a fresh venv from ``requirements.txt`` (what a new machine's
 first ``make html`` pays before it builds anything), with its size on disk.
 
@@ -30,6 +31,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lighthouse  # noqa: E402
 import search_eval  # noqa: E402
 from project import DOCS, ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
@@ -128,6 +130,7 @@ def main() -> None:
     venv_seconds, venv_gb = bench_fresh_venv()
     searches = [search_eval.evaluate(BUILDDIR / "html" / language, language, engine)
                 for language in languages for engine in ("sphinx", "pagefind")]
+    audits = lighthouse.measure(BUILDDIR / "html", languages, runs=3)
     pages = len(list(DOCS.rglob("*.md"))) - len(list((DOCS / "_ext").rglob("*.md")))
     print(f"torch-notes benchmark, medians of {runs} runs ({os.cpu_count()} CPUs, {pages} pages)")
     for (language, name), samples in report.items():
@@ -152,6 +155,7 @@ def main() -> None:
         limit = "(>= 90%)" if score.engine == "sphinx" else "(compared)"
         print(f"  {score.language:5} search, {score.engine:8} top three  {score.share:5.0%}  {limit}"
               f"  {score.found}/{score.total}")
+    print("\n".join(lighthouse.report(audits, runs=3)))
 
 
 if __name__ == "__main__":

@@ -11,15 +11,22 @@ both languages; each site's index decides which forms find anything.
 
 The jieba dictionary of the Chinese index gets the Chinese forms too, so that
 批量维度 stays one indexed word.
+
+The same file names the page that explains each glossary term (the first
+``{ref}`` of its definition, 详见 ...): ``window.TORCH_NOTES_TERM_PAGES`` maps
+every form of a term to that page's docname, and the ranking gives that page
+a bonus when a query asks for the term, so 学习率调度器 finds the scheduler
+page rather than a page that only has the word in a heading.
 """
 
 import json
+import re
 from pathlib import Path
 
 import polib
 from sphinx.application import Sphinx
 
-from glossary_terms import also_variants, paths, read_terms, read_variant_table
+from glossary_terms import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table
 
 TERMINOLOGY = Path(__file__).resolve().parents[2] / "tools" / "terminology"
 
@@ -58,6 +65,39 @@ def merged(groups: list[list[str]]) -> list[list[str]]:
     return [g for g in result if len(g) > 1]
 
 
+def definition_labels(glossary_md: Path) -> dict[str, str]:
+    """{term: the label of the first {ref} of its definition}, for the terms whose definition has one."""
+    labels, term, fence = {}, None, None
+    for line in glossary_md.read_text(encoding="utf-8").splitlines():
+        if fence is None:
+            match = FENCE_OPEN.match(line)
+            fence = match.group(1) if match else None
+        elif line.strip() == fence:
+            fence = term = None
+        elif line.strip() and not line[0].isspace() and not line.startswith(":"):
+            term = line.strip()
+        elif term and term not in labels:
+            ref = re.search(r"\{ref\}`(?:[^`<]*<)?([^`<>]+)>?`", line)
+            if ref:
+                labels[term] = ref.group(1).strip()
+    return labels
+
+
+def term_pages(app: Sphinx) -> dict[str, str]:
+    """{form (lower case): docname} of every form of every glossary term whose definition links a page."""
+    md, po = paths(app)
+    if not md.is_file():
+        return {}
+    std = app.env.domains.standard_domain
+    labels = definition_labels(md)
+    pages = {}
+    for group in glossary_groups(md, po):
+        target = std.labels.get(labels.get(group[0], ""))
+        if target:
+            pages.update({form.lower(): target[0] for form in group})
+    return pages
+
+
 def search_groups(app: Sphinx) -> list[list[str]]:
     md, po = paths(app)
     if not md.is_file():
@@ -70,7 +110,8 @@ def write_synonyms(app: Sphinx, exception) -> None:
         return
     target = Path(app.outdir) / "_static" / "search-synonyms.js"
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = "window.TORCH_NOTES_SYNONYMS = " + json.dumps(search_groups(app), ensure_ascii=False) + ";\n"
+    text = ("window.TORCH_NOTES_SYNONYMS = " + json.dumps(search_groups(app), ensure_ascii=False) + ";\n"
+            + "window.TORCH_NOTES_TERM_PAGES = " + json.dumps(term_pages(app), ensure_ascii=False) + ";\n")
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.write_text(text, encoding="utf-8")
 

@@ -18,10 +18,23 @@
  *    the sum is scaled
  *    by the share of concepts the page matches, so pages that match more of
  *    the query come first and a page matching one word still appears;
+ *  - the page the glossary names for a term (search-synonyms.js) gets a bonus
+ *    when the query asks for that term;
  *  - the glossary and the API list, which mention every term, count half.
  *
- * The excerpt under each result is prose: code blocks and maths are taken out
- * of the text it is cut from, and the matched words are highlighted.
+ * Operators and keywords: a query made only of short and function words, or
+ * one with an operator in it (is 和 ==, "is vs =="), would have nothing left
+ * to look for, and Sphinx's index holds neither symbols nor stop words. When
+ * the query has an operator, or nothing but Python keywords (is not), each
+ * operator and each Python keyword of the query (is, in, not, and, ...) is a
+ * literal concept: it matches page and section titles (the index's titles and
+ * alltitles) and the excerpt texts, as a whole token.
+ *
+ * The excerpt under each result comes from search-excerpts.js, written with
+ * the index (docs/_ext/search_excerpts.py): the prose of the page's section
+ * that matches most of the query, with the matched words highlighted, and the
+ * result links to that section. No result page is fetched (a query used to
+ * download every matching page), so excerpts work from file:// too.
  */
 "use strict";
 
@@ -39,7 +52,12 @@ const TorchNotesSearch = (() => {
     "than", "that", "the", "their", "then", "there", "these", "they", "this", "to", "use", "using", "vs",
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
-  const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5 };
+  const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
+                   termPage: 15 };
+  // Python keywords that are also stop words: literal concepts in an operator query (see above).
+  const KEYWORDS = new Set(["and", "as", "for", "from", "if", "in", "is", "not", "or", "with"]);
+  const OPERATOR = /[=!<>+*\/%@&|^~:-]+/gu;
+  const WORDLIKE = /[\p{Letter}\p{Number}_]/u;
   const DISCOUNTED = new Set(["glossary", "api", "genindex", "search", "translation-status"]);
   const HAN = /\p{Script=Han}/u;
 
@@ -64,8 +82,32 @@ const TorchNotesSearch = (() => {
     return map;
   })();
 
+  const termPages = window.TORCH_NOTES_TERM_PAGES || {};
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+  /* Operators typed as such (==, +=, @, //); a lone hyphen or colon inside a word is not one. */
+  const operators = (query) =>
+    [...query.matchAll(OPERATOR)]
+      .filter((m) => m[0].length > 1 || !(/[-:]/.test(m[0]) && WORDLIKE.test(query[m.index - 1] || "")
+                                          && WORDLIKE.test(query[m.index + 1] || "")))
+      .map((m) => m[0]);
+
+  /* A literal concept's token, as a whole token: == not inside ===, is not inside this. */
+  const literalPattern = (token) => {
+    const edge = WORDLIKE.test(token) ? "\\p{Letter}\\p{Number}_" : "=!<>+*\\/%@&|^~:\\-";
+    return new RegExp(`(?<![${edge}])${escape(token)}(?![${edge}])`, "iu");
+  };
+
   /* The query as concepts: each a list of alternatives, each alternative a list of index words. */
+  let lastQuery = null;
+  let lastConcepts = null;
   const concepts = (query) => {
+    if (query === lastQuery) return lastConcepts;
+    lastConcepts = conceptsOf(query);
+    lastQuery = query;
+    return lastConcepts;
+  };
+  const conceptsOf = (query) => {
     let rest = ` ${query.toLowerCase()} `;
     const found = [];
     // Multi-word and Chinese glossary forms first, longest first: "learning rate", 批量维度.
@@ -93,7 +135,31 @@ const TorchNotesSearch = (() => {
       });
       found.push({ text: word, forms, alternatives, glossary: groupsByForm.has(lower) });
     });
-    return found;
+    // Operators, and the Python keywords of the query when it has an operator or nothing but keywords
+    // (is not, not in): then those are looked for as they are written.
+    const symbols = operators(query);
+    if (!symbols.length && !found.every((concept) => KEYWORDS.has(concept.text.toLowerCase()))) return found;
+    const keywords = splitQuery(query).map((w) => w.toLowerCase()).filter((w) => KEYWORDS.has(w));
+    const literals = [...new Set([...keywords, ...symbols])].map((token) =>
+      ({ text: token, forms: [token], alternatives: [], glossary: false, literal: literalPattern(token) }));
+    return [...found.filter((concept) => !KEYWORDS.has(concept.text.toLowerCase())), ...literals];
+  };
+
+  /* {doc: score} of a literal concept: page title, section titles, excerpt texts. */
+  const literalScores = (index, pattern) => {
+    const scores = new Map();
+    const add = (doc, weight) => scores.set(doc, Math.max(scores.get(doc) || 0, weight));
+    index.titles.forEach((title, doc) => {
+      if (pattern.test(title)) add(doc, WEIGHT.title + WEIGHT.pageTitle);
+    });
+    Object.entries(index.alltitles).forEach(([title, places]) => {
+      if (pattern.test(title)) places.forEach(([doc]) => add(doc, WEIGHT.title));
+    });
+    const docs = new Map(index.docnames.map((name, doc) => [name, doc]));
+    Object.entries(window.TORCH_NOTES_EXCERPTS || {}).forEach(([name, sections]) => {
+      if (docs.has(name) && sections.some(([, text]) => pattern.test(text))) add(docs.get(name), WEIGHT.body);
+    });
+    return scores;
   };
 
   /* {doc: score} of one index word: exact title and body words, then partial ones. */
@@ -135,7 +201,17 @@ const TorchNotesSearch = (() => {
     const wanted = concepts(query);
     const pageScores = new Map();
     const matched = new Map();
+    const docs = new Map(index.docnames.map((name, doc) => [name, doc]));
     wanted.forEach((concept) => {
+      if (concept.literal) {
+        const scores = literalScores(index, concept.literal);
+        const idf = Math.log(1 + total / Math.max(1, scores.size));
+        scores.forEach((score, doc) => {
+          pageScores.set(doc, (pageScores.get(doc) || 0) + score * idf);
+          matched.set(doc, (matched.get(doc) || 0) + 1);
+        });
+        return;
+      }
       const best = new Map(); // doc -> best alternative score
       concept.alternatives.forEach((words) => {
         const perWord = words.map((w) => wordScores(index, w, cache));
@@ -145,6 +221,12 @@ const TorchNotesSearch = (() => {
           best.set(doc, Math.max(best.get(doc) || 0, score));
         });
       });
+      // The page the glossary names for the term, found or not by its words.
+      const page = concept.glossary && concept.forms.map((f) => termPages[f.toLowerCase()]).find((p) => p);
+      if (page && docs.has(page)) {
+        const doc = docs.get(page);
+        best.set(doc, (best.get(doc) || 0) + WEIGHT.termPage);
+      }
       const idf = Math.log(1 + total / Math.max(1, best.size)) * (concept.glossary ? WEIGHT.glossary : 1);
       const forms = [concept.text, ...concept.alternatives.map((words) => words.join(" "))];
       best.forEach((score, doc) => {
@@ -171,31 +253,86 @@ const TorchNotesSearch = (() => {
     return results;
   };
 
-  /* The text an excerpt is cut from: prose only, no code, no maths, no prompts. */
-  const PROSE_ONLY = [".headerlink", "script", "style", "div.highlight", "pre", ".math", "mjx-container",
-                      ".doctest", "dl.field-list dt", ".api-official-link", "nav", ".sig", ".parallel-counterpart"];
-  const htmlToText = (htmlString, anchor) => {
-    const html = new DOMParser().parseFromString(htmlString, "text/html");
-    PROSE_ONLY.forEach((selector) => html.querySelectorAll(selector).forEach((el) => el.remove()));
-    const main = (anchor && html.querySelector(`[role="main"] ${anchor}`)) || html.querySelector('[role="main"]');
-    return main ? main.textContent.replace(/\s+/g, " ") : "";
+  /* The section titles of the index, by page and anchor ("" for the page itself). */
+  let sectionTitles = null;
+  const titleOf = (index, doc, anchor) => {
+    if (!sectionTitles) {
+      sectionTitles = new Map();
+      Object.entries(index.alltitles).forEach(([title, places]) =>
+        places.forEach(([d, a]) => sectionTitles.set(`${d}#${a || ""}`, title)));
+    }
+    return sectionTitles.get(`${doc}#${anchor}`) || (anchor ? "" : index.titles[doc]);
   };
 
-  return { rank, concepts, htmlToText, STOPWORDS, WEIGHT };
+  /* [anchor, text] of the page's section that matches the most concepts of the query (the first on a tie). */
+  const bestSection = (docName, query) => {
+    const index = Search._index;
+    const sections = (window.TORCH_NOTES_EXCERPTS || {})[docName] || [];
+    const doc = index.docnames.indexOf(docName);
+    const tests = concepts(query).map((concept) => {
+      if (concept.literal) return (text) => concept.literal.test(text);
+      const needles = [...concept.forms, ...concept.alternatives.flat()].map((f) => f.toLowerCase()).filter((f) => f);
+      return (text) => needles.some((needle) => text.includes(needle));
+    });
+    let best = null;
+    let bestScore = -1;
+    sections.forEach(([anchor, text]) => {
+      const haystack = `${titleOf(index, doc, anchor)} ${text}`.toLowerCase();
+      const score = tests.filter((test) => test(haystack)).length;
+      if (score > bestScore) [best, bestScore] = [[anchor, text], score];
+    });
+    return best && bestScore > 0 ? best : sections[0] || null;
+  };
+
+  /* Put the excerpt under a result Sphinx has just listed, and link the result to that section. */
+  const addExcerpt = (item, query, highlightTerms) => {
+    const link = item.querySelector("a");
+    if (!link || item.querySelector("p.context")) return;
+    const suffix = DOCUMENTATION_OPTIONS.LINK_SUFFIX;
+    let docName = link.getAttribute("href").split("#")[0];
+    if (suffix && docName.endsWith(suffix)) docName = docName.slice(0, -suffix.length);
+    const section = bestSection(docName, query);
+    if (!section) return;
+    const [anchor, text] = section;
+    if (anchor) link.setAttribute("href", `${link.getAttribute("href").split("#")[0]}#${anchor}`);
+    const excerpt = item.appendChild(document.createElement("p"));
+    excerpt.classList.add("context");
+    excerpt.textContent = text;
+    if (typeof SPHINX_HIGHLIGHT_ENABLED !== "undefined" && SPHINX_HIGHLIGHT_ENABLED)
+      highlightTerms.forEach((term) => _highlightText(item, term, "highlighted"));
+  };
+
+  return { rank, concepts, bestSection, addExcerpt, STOPWORDS, WEIGHT };
 })();
 
-// Highlight (and center the excerpt on) every form that matched: 广播 on the English site
+// Highlight every form that matched: 广播 on the English site
 // finds "broadcasting", so "broadcasting" is what the excerpt marks.
 const _sphinxParseQuery = Search._parseQuery;
 Search._parseQuery = (query) => {
   const [raw, searchTerms, excludedTerms, highlightTerms, objectTerms] = _sphinxParseQuery(query);
   TorchNotesSearch.concepts(query).forEach((concept) =>
     concept.forms.forEach((form) => {
-      highlightTerms.add(form.toLowerCase());
+      // A keyword looked for as written (is) would be marked inside every word that contains it (this).
+      if (!(concept.literal && /^\w+$/.test(form))) highlightTerms.add(form.toLowerCase());
       searchTerms.add(form.toLowerCase());
     }),
   );
   return [raw, searchTerms, excludedTerms, highlightTerms, objectTerms];
 };
 Search._performSearch = (query) => TorchNotesSearch.rank(query);
-Search.htmlToText = TorchNotesSearch.htmlToText;
+
+// Excerpts from search-excerpts.js instead of fetching every result page.
+DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;
+// Search.query runs once the index is there, and lists the results into Search.output.
+const _sphinxQuery = Search.query;
+Search.query = (query) => {
+  const list = Search.output;
+  const append = list.appendChild.bind(list);
+  const highlightTerms = Search._parseQuery(query)[3];
+  list.appendChild = (item) => {
+    append(item);
+    TorchNotesSearch.addExcerpt(item, query, highlightTerms);
+    return item;
+  };
+  return _sphinxQuery(query);
+};

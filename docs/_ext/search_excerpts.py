@@ -1,0 +1,127 @@
+"""The excerpts under the search results, written with the index: ``_static/search-excerpts.js``.
+
+Sphinx's search page made each excerpt by fetching the result's whole page
+(a query for 张量 downloaded about 10 MB, 90 pages) and, opened from the file
+system, showed none at all: ``fetch()`` of another ``file://`` page fails.
+This extension writes, for every page, the start of the prose of each of its
+sections (at most ``EXCERPT_WIDTH`` columns: a Chinese character counts two),
+as ``window.TORCH_NOTES_EXCERPTS = {docname: [[anchor, text], ...]}``; the
+search page loads it with a ``<script>`` beside the index, and
+``_static/search-ranking.js`` shows, under each result, the text of the
+section that matches the query best (and links to that section).
+
+Prose only: code blocks, doctests, maths, signatures, field names, the
+official-documentation links and the parallel view's counterparts are left
+out, as they were from the fetched excerpts. Collected at
+``doctree-resolved`` (references resolved, in the page's language); the file
+keeps the pages of earlier builds that this build did not write, and drops
+pages that no longer exist.
+"""
+
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+
+EXCERPT_WIDTH = 240  # columns: Sphinx's fetched excerpts were 240 characters of English
+PREFIX = "window.TORCH_NOTES_EXCERPTS = "
+TARGET = Path("_static") / "search-excerpts.js"
+SKIPPED = (nodes.literal_block, nodes.doctest_block, nodes.math, nodes.math_block, nodes.raw, nodes.comment,
+           nodes.field_name, nodes.title, nodes.system_message, nodes.substitution_definition, nodes.target,
+           nodes.image, nodes.figure, addnodes.desc_signature, addnodes.toctree, addnodes.only)
+SKIPPED_CLASSES = {"api-official-link", "parallel-counterpart", "verified-versions"}
+STORE = "_torch_notes_excerpts"
+
+
+def width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def clipped(text: str, limit: int = EXCERPT_WIDTH) -> str:
+    """The first ``limit`` columns of ``text``, cut after a sentence or a word where one is near, then '…'."""
+    if width(text) <= limit:
+        return text
+    used, end = 0, 0
+    for end, c in enumerate(text):
+        used += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        if used > limit:
+            break
+    head = text[:end]
+    for stops in ("。！？；", "，、：", " "):
+        cut = max(head.rfind(s) for s in stops)
+        if cut >= len(head) * 2 // 3:
+            head = head[:cut + (0 if stops == " " else 1)]
+            break
+    return head.rstrip() + "…"
+
+
+def skipped(node: nodes.Node) -> bool:
+    return isinstance(node, SKIPPED) or (isinstance(node, nodes.Element)
+                                         and bool(SKIPPED_CLASSES & set(node.get("classes", []))))
+
+
+def prose(node: nodes.Node, out: list[str]) -> None:
+    """The text of ``node`` without the skipped parts, nested sections excluded."""
+    if isinstance(node, nodes.Text):
+        out.append(node.astext())
+        return
+    if skipped(node) or isinstance(node, nodes.section):
+        return
+    for child in node.children:
+        prose(child, out)
+    if isinstance(node, (nodes.paragraph, nodes.term, nodes.list_item, nodes.entry)):
+        out.append(" ")
+
+
+def page_excerpts(doctree: nodes.document) -> list[list[str]]:
+    """[[anchor, text], ...]: each section of the page ("" for the page itself), in order."""
+    excerpts = []
+    for index, section in enumerate(doctree.findall(nodes.section)):
+        out: list[str] = []
+        for child in section.children:
+            prose(child, out)
+        text = re.sub(r"\s+", " ", "".join(out)).strip()
+        anchor = "" if index == 0 else (section["ids"] or [""])[0]
+        if text:
+            excerpts.append([anchor, clipped(text)])
+    return excerpts
+
+
+def writes_excerpts(app: Sphinx) -> bool:
+    return app.builder.format == "html" and app.builder.name in ("html", "dirhtml")
+
+
+def collect(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    if writes_excerpts(app):
+        getattr(app, STORE, None) or setattr(app, STORE, {})
+        getattr(app, STORE)[docname] = page_excerpts(doctree)
+
+
+def read_written(path: Path) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+        return json.loads(text[len(PREFIX):].rstrip().rstrip(";")) if text.startswith(PREFIX) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def write_excerpts(app: Sphinx, exception) -> None:
+    if exception or not writes_excerpts(app):
+        return
+    target = Path(app.outdir) / TARGET
+    excerpts = {**read_written(target), **getattr(app, STORE, {})}
+    excerpts = {doc: excerpts[doc] for doc in sorted(excerpts) if doc in app.env.found_docs}
+    text = PREFIX + json.dumps(excerpts, ensure_ascii=False, separators=(",", ":")) + ";\n"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
+def setup(app: Sphinx) -> dict:
+    app.connect("doctree-resolved", collect)
+    app.connect("build-finished", write_excerpts)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

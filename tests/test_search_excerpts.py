@@ -1,0 +1,79 @@
+"""The data the search page gets with the index: excerpts (search_excerpts.py) and term pages (search_synonyms.py).
+
+tests/roots/test-search-excerpts/ is a tiny Chinese project: a home page with a
+``{ref}``, a page with prose, a doctest, maths, a long paragraph and a section
+with only code, and a page that the second build no longer has. Each test
+builds a fresh copy of it with docs/_ext/ on the path. The browser tests
+(tests/test_browser.py) check the excerpts on the built site.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+from search_excerpts import EXCERPT_WIDTH, PREFIX, clipped, width
+from search_synonyms import definition_labels
+
+FIXTURE = ROOT / "tests" / "roots" / "test-search-excerpts"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "docs" / "_ext")}
+
+
+def build(root: Path) -> dict:
+    out = root / "_build"
+    result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "-q", "-d", str(root / "_doctrees"),
+                             str(root), str(out)], capture_output=True, text=True, env=ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = (out / "_static" / "search-excerpts.js").read_text(encoding="utf-8")
+    assert text.startswith(PREFIX)
+    return json.loads(text[len(PREFIX):].rstrip().rstrip(";"))
+
+
+def test_each_section_gets_the_start_of_its_prose_and_nothing_else(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURE, project)
+    excerpts = build(project)
+    assert sorted(excerpts) == ["gone", "index", "other"]
+    assert excerpts["index"] == [["", "首页的第一段，提到 第二节。"]], "the {ref} is resolved to its title"
+    (top, top_text), (anchor, second) = excerpts["other"]  # the section with only code has none
+    assert top == "" and top_text.startswith("页首的段落：广播把形状不同的张量")
+    assert "a_{ij}" not in top_text and "code is not" not in top_text, "maths and code stay out"
+    assert anchor == "other-section"
+    assert second.startswith("第二节的段落。") and second.endswith("…") and "plain code" not in second
+    assert width(second) <= EXCERPT_WIDTH + 2 and "还有第三句" not in second
+
+
+def test_a_rebuild_keeps_the_pages_it_does_not_write_and_drops_removed_ones(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURE, project)
+    first = build(project)
+    (project / "gone.md").unlink()
+    index = project / "index.md"
+    text = index.read_text(encoding="utf-8")
+    index.write_text(text.replace("gone\n", "").replace("第一段", "第一段（改过）"), encoding="utf-8")
+    second = build(project)
+    assert sorted(second) == ["index", "other"]
+    assert second["other"] == first["other"], "a page this build did not write keeps its excerpts"
+    assert second["index"][0][1].startswith("首页的第一段（改过）")
+
+
+def test_clipping_counts_a_chinese_character_as_two_columns_and_cuts_after_a_sentence():
+    assert clipped("短句。") == "短句。"
+    chinese = "一二三四五六七八九十。" * 30
+    cut = clipped(chinese)
+    assert cut.endswith("。…") and width(cut) <= EXCERPT_WIDTH + 2 and len(cut) < EXCERPT_WIDTH // 2 + 2
+    english = "word " * 100
+    assert clipped(english).endswith("word…") and len(clipped(english)) <= EXCERPT_WIDTH + 1
+
+
+def test_the_page_of_a_glossary_term_is_the_first_ref_of_its_definition(tmp_path):
+    glossary = tmp_path / "glossary.md"
+    glossary.write_text("\n".join([
+        "# 术语表", "", "```{glossary}",
+        "学习率", "  每步的比例。详见 {ref}`lr-base`，另见 {ref}`other`。", "",
+        "学习率调度器", "  修改学习率的对象。", "  详见 {ref}`调度器 <lr-scheduler>`。", "",
+        "无链接", "  没有详见。", "```", "", "正文 {ref}`not-a-term`", ""]), encoding="utf-8")
+    assert definition_labels(glossary) == {"学习率": "lr-base", "学习率调度器": "lr-scheduler"}
