@@ -7,7 +7,7 @@ import pytest
 from bs4 import BeautifulSoup
 from docutils.core import publish_doctree
 
-from conftest import LANGUAGES, html_dir
+from conftest import LANGUAGES, check_translated_content, html_dir
 from findable import MAX_CHARS, first_paragraph, shorten
 from project import published, site_languages
 
@@ -33,7 +33,7 @@ def test_the_first_real_paragraph_skips_admonitions_and_short_lines():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_has_a_description_canonical_and_absolute_alternates(html_builds, language):
-    problems = []
+    problems, untranslated = [], []
     for page in sorted(html_dir(language).rglob("*.html")):
         name = page.relative_to(html_dir(language)).as_posix()
         if name.startswith(("_static/", "_images/", "_sources/")):
@@ -42,8 +42,8 @@ def test_every_page_has_a_description_canonical_and_absolute_alternates(html_bui
         description = soup.find("meta", attrs={"name": "description"})
         if description is None or len(description["content"]) < 10:
             problems.append(f"{name}: no description")
-        elif language != "zh_CN" and CJK.search(description["content"]):
-            problems.append(f"{name}: the description is not in {language}: {description['content'][:60]}")
+        elif not language.startswith(("zh", "ja", "ko")) and CJK.search(description["content"]):
+            untranslated.append(f"{name}: the description is not in {language}: {description['content'][:60]}")
         canonical = soup.find("link", rel="canonical")
         if canonical is None or canonical["href"] != f"{SITE}{language}/{name}":
             problems.append(f"{name}: canonical {canonical and canonical['href']}")
@@ -55,6 +55,7 @@ def test_every_page_has_a_description_canonical_and_absolute_alternates(html_bui
         if alternates != expected:
             problems.append(f"{name}: alternates {alternates}")
     assert not problems, "\n".join(problems[:20])
+    check_translated_content(language, untranslated, "descriptions still in Chinese")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
