@@ -46,10 +46,10 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 
 class SiteServer:
-    """Serve a folder on 127.0.0.1 (a free port) from a background thread."""
+    """Serve a folder on 127.0.0.1 (a free port) from a background thread (``handler``: how each request is answered)."""
 
-    def __init__(self, root: Path):
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(root)))
+    def __init__(self, root: Path, handler: type = QuietHandler):
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

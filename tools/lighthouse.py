@@ -30,15 +30,12 @@ import os
 import statistics
 import subprocess
 import sys
-import threading
 import urllib.parse
 from dataclasses import dataclass
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import CHROMIUM, QuietHandler  # noqa: E402
+from browser import CHROMIUM, QuietHandler, SiteServer  # noqa: E402
 from project import ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
 LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
@@ -73,23 +70,6 @@ class CompressingHandler(QuietHandler):
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         self.wfile.write(body)
-
-
-class CompressingServer:
-    """Serve a folder on 127.0.0.1 (a free port), text compressed, from a background thread."""
-
-    def __init__(self, root: Path):
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(CompressingHandler, directory=str(root)))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @dataclass
@@ -143,7 +123,7 @@ def measure(html: Path, languages: list[str], runs: int = 3, reports: Path | Non
     """Median figures of ``runs`` audits of every page of ``PAGES`` in every language (sites under ``html``)."""
     reports = reports or html.parent / "lighthouse"
     audits = []
-    with CompressingServer(html) as server:
+    with SiteServer(html, handler=CompressingHandler) as server:
         for language in languages:
             for label, page, content in PAGES:
                 url = server.url + language + "/" + page.format(query=urllib.parse.quote(QUERY[language]))
