@@ -5,6 +5,7 @@ build it) into ``_build/test`` with a fresh environment, so warnings from
 every page are seen on every run. Both languages build in parallel.
 """
 
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +21,11 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 from bounded_run import run_bounded  # noqa: E402
 from browser import Chromium, SiteServer  # noqa: E402
 from project import SOURCE_LANGUAGE, published, site_languages, translations  # noqa: E402
+
+# Tests read what Sphinx and pytest print; CI=true (set by CI services) or FORCE_COLOR makes
+# Sphinx color its messages, and the escape codes break every pattern that reads them. NO_COLOR
+# wins over both, for this process and everything it starts.
+os.environ["NO_COLOR"] = "1"
 
 BUILDDIR = ROOT / "_build" / "test"
 # A whole-site build takes minutes on 2 cores; past this it is stuck (a doctest that waits forever,
