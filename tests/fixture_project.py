@@ -9,8 +9,10 @@ import subprocess
 from pathlib import Path
 
 from conftest import ROOT
+from project import SOURCE_LANGUAGE
 
 FIXTURE = ROOT / "tests" / "roots" / "test-translator-project"
+MAKE_TIMEOUT = 600  # seconds; a target runs a few small Sphinx builds in turn, each in seconds; past this it is stuck
 
 
 def make_project(tmp_path: Path) -> Path:
@@ -18,7 +20,11 @@ def make_project(tmp_path: Path) -> Path:
     shutil.copytree(FIXTURE, project)
     shutil.copytree(ROOT / "tools", project / "tools", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "docs" / "_ext", project / "docs" / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "docs" / "_locale", project / "docs" / "_locale")  # the theme's strings, for add-language
+    # The theme's strings, for add-language: of the fixture's own languages only (the checkout may
+    # have a draft language of its own, which the fixture's add-language would then find there).
+    languages = {p.name for p in (FIXTURE / "locale").iterdir() if p.is_dir()} | {SOURCE_LANGUAGE}
+    for language in sorted(languages & {p.name for p in (ROOT / "docs" / "_locale").iterdir()}):
+        shutil.copytree(ROOT / "docs" / "_locale" / language, project / "docs" / "_locale" / language)
     shutil.copy2(ROOT / "Makefile", project / "Makefile")
     shutil.copy2(ROOT / "requirements.txt", project / "requirements.txt")  # older than the venv's stamp
     (project / ".venv").symlink_to(ROOT / ".venv")
@@ -27,7 +33,7 @@ def make_project(tmp_path: Path) -> Path:
 
 def make(project: Path, *args: str) -> str:
     result = subprocess.run(["make", "--no-print-directory", *args, "SPHINXOPTS=-q -W"], cwd=project,
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, timeout=MAKE_TIMEOUT)
     assert result.returncode == 0, f"make {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}"
     return result.stdout
 

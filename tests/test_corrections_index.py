@@ -20,6 +20,7 @@ from conftest import ROOT
 
 FIXTURE = ROOT / "tests" / "roots" / "test-corrections-index"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "docs" / "_ext")}
+SPHINX_TIMEOUT = 300  # seconds; a fixture project builds in seconds; past this it is stuck
 
 ZH = [
     ("乙章", "乙页", [("b/page.html#b-page-only", "勘误：乙页的勘误")]),
@@ -45,7 +46,7 @@ def build(root: Path, language: str = "zh_CN", *options: str) -> Path:
     out = root / "_build" / language
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "-q", "-D", f"language={language}",
                              "-d", str(root / "_build" / f"doctrees-{language}"), *options, str(root), str(out)],
-                            capture_output=True, text=True, env=ENV)
+                            capture_output=True, text=True, env=ENV, timeout=SPHINX_TIMEOUT)
     assert result.returncode == 0, result.stdout + result.stderr
     return out
 

@@ -14,6 +14,7 @@ import pytest
 from conftest import ROOT
 
 FIXTURE = ROOT / "tests" / "roots" / "test-drift"
+SPHINX_TIMEOUT = 300  # seconds; the fixture project builds in seconds; past this it is stuck
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +22,7 @@ def doctrees(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("drift-build")
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "dummy", "-q", "-c", str(FIXTURE),
                              "-d", str(out / "doctrees"), str(FIXTURE / "docs"), str(out / "dummy")],
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, timeout=SPHINX_TIMEOUT)
     assert result.returncode == 0, result.stderr
     return out / "doctrees"
 

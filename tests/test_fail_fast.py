@@ -21,6 +21,7 @@ from conftest import ROOT
 
 SNIPPETS = ROOT / "snippets"
 LIMIT = 90  # seconds; a fixed snippet fails within about 30 s on a busy 2-core machine (load 8)
+DRAIN_TIMEOUT = 30  # seconds to read what a killed program wrote, once its group is gone
 
 DDP_DRIVER = """\
 import datetime, sys, time
@@ -109,12 +110,12 @@ def test_no_rank_outlives_its_parent(tmp_path, how, sigint_ignored, fault, ready
     try:
         assert read_line(process, LIMIT) == ready, "the program did not get that far"
         process.send_signal(how)
-        process.wait(LIMIT)
+        process.wait(timeout=LIMIT)
         # While they start, the ranks import torch: that can take 10 s on a busy machine.
         left = wait_for_group_to_end(process.pid, 5 if fault != "parent-stuck" else 30)
     finally:
         kill_group(process.pid)
-        process.communicate()
+        process.communicate(timeout=DRAIN_TIMEOUT)
     assert left == [], f"still running after the parent got {how.name}"
 
 
@@ -154,11 +155,11 @@ def test_no_dataloader_worker_outlives_a_parent_killed_while_the_workers_start(t
             time.sleep(0.01)
         assert len(members(process.pid)) == 4, "the workers did not start"
         process.kill()
-        process.wait(LIMIT)
+        process.wait(timeout=LIMIT)
         left = wait_for_group_to_end(process.pid, 30)  # they import torch first: seconds on a busy machine
     finally:
         kill_group(process.pid)
-        process.communicate()
+        process.communicate(timeout=DRAIN_TIMEOUT)
     assert left == [], "a worker outlived the main process"
 
 

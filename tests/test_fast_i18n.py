@@ -13,6 +13,7 @@ from conftest import LANGUAGES, ROOT
 import fast_i18n
 
 CACHE_BUSTER = re.compile(r"\?v=[0-9a-f]{8}")
+BUILD_TIMEOUT = 1800  # seconds; a fresh build of every page of the site: minutes on 2 cores
 
 
 def site_files(root):
@@ -23,7 +24,7 @@ def english_build(out, *options: str) -> None:
     result = subprocess.run(
         [str(ROOT / ".venv" / "bin" / "sphinx-build"), "-b", "html", "-c", str(ROOT), "-q", "-E",
          "-d", str(out.parent / f"{out.name}-doctrees"), *options, str(ROOT / "docs"), str(out)],
-        cwd=ROOT, capture_output=True, text=True)
+        cwd=ROOT, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
     assert result.returncode == 0, result.stderr
 
 

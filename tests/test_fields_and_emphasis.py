@@ -2,11 +2,12 @@
 
 import subprocess
 
-from test_negative import ROOTS, SPHINX_BUILD, build
+from test_negative import ROOTS, SPHINX_BUILD, SPHINX_TIMEOUT, build
 
 
 def test_a_field_body_is_extracted_with_its_markup(tmp_path):
-    subprocess.run([*SPHINX_BUILD, "-b", "gettext", "-q", str(ROOTS / "test-fields"), str(tmp_path)], check=True)
+    subprocess.run([*SPHINX_BUILD, "-b", "gettext", "-q", str(ROOTS / "test-fields"), str(tmp_path)], check=True,
+                   timeout=SPHINX_TIMEOUT)
     pot = (tmp_path / "index.pot").read_text(encoding="utf-8")
     assert 'msgid "输入，默认 `None`。"' in pot, pot
     assert 'msgid "原样返回的 `x`。"' in pot, pot

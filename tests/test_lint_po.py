@@ -25,6 +25,7 @@ FIXTURE = ROOT / "tests" / "roots" / "test-lint-po"
 MESSAGES = FIXTURE / "locale" / "en" / "LC_MESSAGES"
 MALFORMED = FIXTURE / "malformed"
 LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): \[(?P<rule>[\w-]+)\] ")
+TOOL_TIMEOUT = 300  # seconds; lint_po.py checks the fixture in about one; past this it is stuck
 
 
 def test_project_catalogs_pass_the_lint():
@@ -101,7 +102,7 @@ def digest(folder):
 def test_the_command_line_fails_and_writes_nothing():
     before = digest(FIXTURE)
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "lint_po.py"), "--docs", str(FIXTURE), str(FIXTURE)],
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, timeout=TOOL_TIMEOUT)
     assert result.returncode == 1
     assert "malformed/syntax.po:12: [syntax]" in result.stdout and "markup.po" in result.stdout
     assert digest(FIXTURE) == before

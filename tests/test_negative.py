@@ -15,11 +15,13 @@ from html_lang import chinese_outside_marked_elements
 
 ROOTS = ROOT / "tests" / "roots"
 SPHINX_BUILD = [sys.executable, "-m", "sphinx"]
+SPHINX_TIMEOUT = 300  # seconds; a fixture project builds in seconds; past this it is stuck
 
 
 def build(root: str, builder: str, out: Path, *options: str) -> subprocess.CompletedProcess:
     return subprocess.run([*SPHINX_BUILD, "-b", builder, "-W", "--keep-going", "-q", *options,
-                           str(ROOTS / root), str(out / builder)], capture_output=True, text=True)
+                           str(ROOTS / root), str(out / builder)], capture_output=True, text=True,
+                          timeout=SPHINX_TIMEOUT)
 
 
 def test_wrong_expected_output_fails_the_doctest(tmp_path):
@@ -62,10 +64,11 @@ def test_hard_wrapped_paragraph_is_reported_and_its_translation_goes_missing(tmp
     assert "index.md:4: WARNING: hard-wrapped Chinese paragraph" in result.stderr, result.stderr
     # The translation exists for the one-line paragraph only: the catalog check
     # against fresh templates and the English HTML both show the gap.
-    subprocess.run([*SPHINX_BUILD, "-b", "gettext", "-q", str(root), str(tmp_path / "pot")], check=True)
+    subprocess.run([*SPHINX_BUILD, "-b", "gettext", "-q", str(root), str(tmp_path / "pot")], check=True,
+                   timeout=SPHINX_TIMEOUT)
     errors = check(["en"], docs_dir=root, locale_dir=root / "locale", pot_dir=tmp_path / "pot")
     assert any("no entry for the current source text" in e for e in errors), errors
     subprocess.run([*SPHINX_BUILD, "-b", "html", "-q", "-D", "language=en", str(root), str(tmp_path / "en")],
-                   check=True)
+                   check=True, timeout=SPHINX_TIMEOUT)
     html = (tmp_path / "en" / "index.html").read_text(encoding="utf-8")
     assert any("硬换行" in text for _, text in chinese_outside_marked_elements(html))

@@ -23,12 +23,13 @@ from parallel_view import parallel_counterpart
 
 FIXTURE = ROOT / "tests" / "roots" / "test-parallel-view"
 ZH, EN = "zh_CN", "en"
+SPHINX_TIMEOUT = 300  # seconds; the fixture project builds in seconds; past this it is stuck
 
 
 def sphinx(builder: str, language: str, out: Path, doctrees: Path, *options: str) -> subprocess.CompletedProcess:
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", builder, "-q", "-n", "-d", str(doctrees),
                              "-D", f"language={language}", *options, str(FIXTURE), str(out)],
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, timeout=SPHINX_TIMEOUT)
     assert result.returncode == 0, result.stderr
     return result
 

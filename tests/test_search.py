@@ -12,6 +12,7 @@ from zh_search import FixedSearchChinese
 
 ROOTS = ROOT / "tests" / "roots"
 BAD_LINE = "window.Stemmer = ChineseStemmer;"
+SPHINX_TIMEOUT = 300  # seconds; the fixture project builds in seconds; past this it is stuck
 
 
 def search_terms(site) -> dict:
@@ -40,13 +41,13 @@ def test_chinese_words_are_indexed(html_builds):
 def test_chinese_build_fails_loudly_without_jieba(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOTS / "fake-jieba"))
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", str(ROOTS / "test-zh-search"),
-                             str(tmp_path)], capture_output=True, text=True, env=env)
+                             str(tmp_path)], capture_output=True, text=True, env=env, timeout=SPHINX_TIMEOUT)
     assert result.returncode != 0
     assert "jieba cannot be imported" in result.stderr, result.stderr
 
 
 def test_fixture_with_jieba_indexes_whole_terms(tmp_path):
     subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", str(ROOTS / "test-zh-search"),
-                    str(tmp_path)], check=True, capture_output=True)
+                    str(tmp_path)], check=True, capture_output=True, timeout=SPHINX_TIMEOUT)
     assert BAD_LINE not in (tmp_path / "_static" / "language_data.js").read_text(encoding="utf-8")
     assert "梯度" in search_terms(tmp_path)

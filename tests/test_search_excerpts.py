@@ -20,12 +20,14 @@ from search_synonyms import definition_labels
 
 FIXTURE = ROOT / "tests" / "roots" / "test-search-excerpts"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "docs" / "_ext")}
+SPHINX_TIMEOUT = 300  # seconds; the fixture project builds in seconds; past this it is stuck
 
 
 def build(root: Path) -> dict:
     out = root / "_build"
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "-q", "-d", str(root / "_doctrees"),
-                             str(root), str(out)], capture_output=True, text=True, env=ENV)
+                             str(root), str(out)], capture_output=True, text=True, env=ENV,
+                            timeout=SPHINX_TIMEOUT)
     assert result.returncode == 0, result.stdout + result.stderr
     text = (out / "_static" / "search-excerpts.js").read_text(encoding="utf-8")
     assert text.startswith(PREFIX)

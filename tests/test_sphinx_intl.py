@@ -24,7 +24,7 @@ def after_sphinx_intl(tmp_path_factory):
     index.write_text(index.read_text(encoding="utf-8").replace(CHANGED_OLD, CHANGED_NEW), encoding="utf-8")
     make(project, "gettext")
     result = subprocess.run([str(project / ".venv" / "bin" / "sphinx-intl"), "update", "-p", "_build/gettext",
-                             "-l", "en", "-d", "locale"], cwd=project, capture_output=True, text=True)
+                             "-l", "en", "-d", "locale"], cwd=project, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     return project
 

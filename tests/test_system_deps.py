@@ -12,6 +12,8 @@ from pathlib import Path
 from conftest import ROOT
 
 SCRIPT = ROOT / "tools" / "system_deps.py"
+FAKE_TIMEOUT = 60  # seconds; with the fake apt-get the script takes well under one
+REAL_TIMEOUT = 1800  # seconds; on this machine it may run the real apt-get, as make test would
 STAND_INS = {
     "msgfmt": "", "msgmerge": "", "msgattrib": "", "chromium": "",
     "fc-list": 'echo "WenQuanYi Micro Hei"', "hunspell": "/bin/cat >/dev/null", "node": "", "npm": "",
@@ -39,7 +41,8 @@ def fake_system(tmp_path: Path) -> tuple[Path, Path]:
 def run(bin_dir: Path, root: str) -> subprocess.CompletedProcess:
     env = {"PATH": str(bin_dir), "SYSTEM_DEPS_ROOT": root,
            "SYSTEM_DEPS_APT_GET": str(bin_dir / "apt-get")}
-    return subprocess.run([sys.executable, str(SCRIPT)], env=env, capture_output=True, text=True)
+    return subprocess.run([sys.executable, str(SCRIPT)], env=env, capture_output=True, text=True,
+                          timeout=FAKE_TIMEOUT)
 
 
 def test_as_root_every_missing_tool_is_installed_with_apt_get(tmp_path):
@@ -64,5 +67,6 @@ def test_without_root_it_stops_at_once_with_the_command_to_run(tmp_path):
 
 
 def test_this_machine_has_everything(tmp_path):
-    result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, env=dict(os.environ))
+    result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, env=dict(os.environ),
+                            timeout=REAL_TIMEOUT)
     assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr

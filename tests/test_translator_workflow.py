@@ -8,7 +8,7 @@ import sys
 import polib
 import pytest
 from bs4 import BeautifulSoup
-from fixture_project import catalogs, make, make_project
+from fixture_project import MAKE_TIMEOUT, catalogs, make, make_project
 
 
 def status_rows(html_file) -> dict[str, list[str]]:
@@ -92,7 +92,7 @@ def test_the_build_and_the_tests_pick_the_language_up(with_japanese):
     project, _, _ = with_japanese
     listed = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'tools'); "
                              "from project import translations; print(translations())"],
-                            cwd=project, capture_output=True, text=True, check=True).stdout
+                            cwd=project, capture_output=True, text=True, check=True, timeout=300).stdout
     assert listed.strip() == "['en', 'ja']", "tests/conftest.py LANGUAGES comes from translations()"
     make(project, "html")
     for language in ("zh_CN", "en", "ja"):
@@ -107,10 +107,10 @@ def test_adding_an_existing_or_malformed_language_changes_nothing(with_japanese)
     before, conf = catalogs(project), (project / "conf.py").read_bytes()
     for code in ("ja", "en", "zh_CN", "JA", "ja-JP"):
         result = subprocess.run(["make", "--no-print-directory", "add-language", f"L={code}", "SPHINXOPTS=-q"],
-                                cwd=project, capture_output=True, text=True)
+                                cwd=project, capture_output=True, text=True, timeout=MAKE_TIMEOUT)
         assert result.returncode != 0, code
     result = subprocess.run(["make", "--no-print-directory", "add-language", "SPHINXOPTS=-q"], cwd=project,
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, timeout=MAKE_TIMEOUT)
     assert result.returncode != 0 and "usage: make add-language L=" in result.stdout
     assert catalogs(project) == before and (project / "conf.py").read_bytes() == conf
 
@@ -146,7 +146,7 @@ def test_status_table_is_not_offered_for_translation(with_japanese):
 
 def git(project, *args):
     subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args], cwd=project,
-                   check=True, capture_output=True)
+                   check=True, capture_output=True, timeout=60)
 
 
 def test_todo_lists_what_is_left_most_urgent_first_and_per_branch(tmp_path):

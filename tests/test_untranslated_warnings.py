@@ -17,6 +17,7 @@ from conftest import ROOT
 
 FIXTURE = ROOT / "tests" / "roots" / "test-untranslated-warnings"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "docs" / "_ext")}
+SPHINX_TIMEOUT = 300  # seconds; the fixture project builds in seconds; past this it is stuck
 WARNING = re.compile(r"^(?P<path>\S+?):(?P<line>\d+): WARNING: (?P<message>.*) \[catalog\.(?P<kind>\w+)\]$")
 
 
@@ -30,7 +31,7 @@ def build(root: Path, language: str = "en") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q",
                            "-D", f"language={language}", "-d", str(root / "_build" / f"doctrees-{language}"),
                            str(root), str(root / "_build" / language)],
-                          capture_output=True, text=True, env=ENV, cwd=root)
+                          capture_output=True, text=True, env=ENV, cwd=root, timeout=SPHINX_TIMEOUT)
 
 
 def warnings(result: subprocess.CompletedProcess) -> list[dict]:

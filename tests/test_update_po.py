@@ -7,7 +7,7 @@ other line wrapping; then ``make update-po`` runs, twice, with different BUILDDI
 
 import polib
 import pytest
-from fixture_project import FIXTURE, catalogs, make, make_project
+from fixture_project import FIXTURE, MAKE_TIMEOUT, catalogs, make, make_project
 
 CHANGED_OLD = "第一段：这一段会被修改。"
 CHANGED_NEW = "第一段：这一段已经被修改过了。"
@@ -98,7 +98,7 @@ def test_a_no_op_update_touches_no_file_and_the_next_build_reads_no_page(tmp_pat
     changed = sorted(str(name) for name in before.keys() | after.keys() if before.get(name) != after.get(name))
     assert changed == [], f"a no-op update-po changed files: {changed}"
     rebuild = subprocess.run(["make", "--no-print-directory", "html-en", "SPHINXOPTS=-W"], cwd=project,
-                             capture_output=True, text=True)
+                             capture_output=True, text=True, timeout=MAKE_TIMEOUT)
     assert rebuild.returncode == 0, rebuild.stdout + rebuild.stderr
     assert "0 added, 0 changed, 0 removed" in rebuild.stdout, rebuild.stdout
 

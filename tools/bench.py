@@ -37,11 +37,16 @@ from project import DOCS, ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
 BUILDDIR = ROOT / "_build" / "bench"
 TOUCHED_PAGE = DOCS / "tensors" / "broadcasting.md"
+COMMAND_TIMEOUT = 1800  # seconds; the longest command builds the whole site or a fresh venv; past this it is stuck
+EXTRACT_TIMEOUT = 300  # seconds; reading the examples out of the doctrees takes a few
 
 
 def run(cmd: list[str]) -> tuple[float, str]:
     start = time.perf_counter()
-    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    try:
+        result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=COMMAND_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"{' '.join(cmd)} still running after {COMMAND_TIMEOUT} s; stopped")
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
@@ -84,7 +89,7 @@ def bench_floor(runs: int) -> list[float]:
     python = sys.executable
     data = BUILDDIR / "floor.json"
     subprocess.run([python, "tools/doctest_floor.py", "extract", str(BUILDDIR / "doctrees" / SOURCE_LANGUAGE / "tree"),
-                    str(data)], cwd=ROOT, check=True)
+                    str(data)], cwd=ROOT, check=True, timeout=EXTRACT_TIMEOUT)
     return [timed([python, "tools/doctest_floor.py", "run", str(data)]) for _ in range(runs)]
 
 

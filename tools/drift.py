@@ -37,6 +37,11 @@ from project import DOCS, ROOT  # noqa: E402
 TOOLS = Path(__file__).resolve().parent
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "torch-notes" / "drift"
 SIGNATURE_PROBLEM = re.compile(r"^(?P<where>\S+?:\d+): (?P<what>.*)$")
+# Seconds each child may take; past them it is stuck, and the run stops with exit status 2.
+PROBE_TIMEOUT = 60  # asking an interpreter its version
+VENV_TIMEOUT = 300  # python -m venv, pip included: well under a minute
+PIP_TIMEOUT = 3600  # pip install torch into the scratch venv: a download of gigabytes
+RUN_TIMEOUT = 1800  # every example, or every signature, of every page in one environment
 
 
 def say(message: str) -> None:
@@ -55,7 +60,7 @@ def pinned(package: str) -> str:
 def scratch_venv(torch: str, torchvision: str | None, python: str) -> Path:
     """Create (once) and return the interpreter of a venv with that torch, outside the checkout."""
     version = subprocess.run([python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
-                             capture_output=True, text=True, check=True).stdout.strip()
+                             capture_output=True, text=True, check=True, timeout=PROBE_TIMEOUT).stdout.strip()
     name = f"torch-{torch}" + (f"-torchvision-{torchvision}" if torchvision else "") + f"-py{version}"
     venv = CACHE / name
     interpreter = venv / "bin" / "python"
@@ -63,14 +68,15 @@ def scratch_venv(torch: str, torchvision: str | None, python: str) -> Path:
         say(f"reusing the scratch venv {venv}")
         return interpreter
     say(f"creating the scratch venv {venv} (Python {version})")
-    subprocess.run([python, "-m", "venv", "--clear", str(venv)], check=True)
+    subprocess.run([python, "-m", "venv", "--clear", str(venv)], check=True, timeout=VENV_TIMEOUT)
     packages = [pinned("numpy"), pinned("pillow")]
     if torch != "none":
         packages.append(f"torch=={torch}")
     if torchvision:
         packages.append(f"torchvision=={torchvision}")
     say("pip install " + " ".join(packages))
-    subprocess.run([str(interpreter), "-m", "pip", "install", "--disable-pip-version-check", *packages], check=True)
+    subprocess.run([str(interpreter), "-m", "pip", "install", "--disable-pip-version-check", *packages], check=True,
+                   timeout=PIP_TIMEOUT)
     (venv / ".installed").touch()
     return interpreter
 
@@ -103,7 +109,7 @@ def environment(extra_path: str | None) -> dict:
 
 def run_examples(python: str, extra_path: str | None, examples: Path, results: Path, cwd: Path) -> dict:
     done = subprocess.run([python, str(TOOLS / "drift_run.py"), str(examples), str(results)],
-                          env=environment(extra_path), cwd=cwd, capture_output=True, text=True)
+                          env=environment(extra_path), cwd=cwd, capture_output=True, text=True, timeout=RUN_TIMEOUT)
     if done.returncode != 0:
         raise SystemExit(f"drift: {python} could not run the examples of {examples.name}:\n{done.stderr[-3000:]}")
     return json.loads(results.read_text(encoding="utf-8"))
@@ -112,7 +118,7 @@ def run_examples(python: str, extra_path: str | None, examples: Path, results: P
 def signature_problems(python: str, extra_path: str | None, pages: list[Path], cwd: Path) -> dict[str, str]:
     """``file:line`` -> problem, for every documented signature this environment disagrees with."""
     done = subprocess.run([python, str(TOOLS / "check_signatures.py"), *map(str, pages)],
-                          env=environment(extra_path), cwd=cwd, capture_output=True, text=True)
+                          env=environment(extra_path), cwd=cwd, capture_output=True, text=True, timeout=RUN_TIMEOUT)
     problems = {}
     for line in done.stdout.splitlines():
         match = SIGNATURE_PROBLEM.match(line)
@@ -302,6 +308,10 @@ if __name__ == "__main__":
         sys.exit(main(sys.argv[1:]))
     except subprocess.CalledProcessError as error:
         print(f"drift: {' '.join(map(str, error.cmd))} failed with exit status {error.returncode}", file=sys.stderr)
+        sys.exit(2)
+    except subprocess.TimeoutExpired as error:
+        print(f"drift: {' '.join(map(str, error.cmd))} still running after {error.timeout:.0f} s; stopped",
+              file=sys.stderr)
         sys.exit(2)
     except SystemExit as error:
         if isinstance(error.code, str):

@@ -84,6 +84,7 @@ from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv, en-allowed.tsv
 CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)", re.I)
+MSGFMT_TIMEOUT = 60  # seconds; msgfmt checks one catalog in milliseconds
 EXCEPTION = re.compile(r"^\s*lint-ok:\s*([\w-]+)\s*(.*?)\s*$")
 ENTRY_RULES = {"code", "role", "link", "label", "math", "number", "placeholder", "html", "url", "markup",
                "terminology", "variant"}
@@ -294,7 +295,8 @@ def file_problems(po: Path) -> list[tuple[int, str, str]]:
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         return [(line, "charset", f"byte {raw[error.start]:#04x} is not UTF-8; save the file as UTF-8")]
-    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True,
+                            timeout=MSGFMT_TIMEOUT)
     if result.returncode != 0:
         problems = []
         for line in result.stderr.splitlines():

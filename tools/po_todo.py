@@ -20,9 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from po_stats import PageStats, language_stats  # noqa: E402
 from project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, catalog_path, translations  # noqa: E402
 
+GIT_TIMEOUT = 60  # seconds; a diff or listing of one checkout takes well under one
+
 
 def git(*args: str, cwd: Path = ROOT) -> str:
-    result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=GIT_TIMEOUT)
     if result.returncode != 0:
         raise RuntimeError(f"git {' '.join(args)}: {result.stderr.strip()}")
     return result.stdout

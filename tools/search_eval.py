@@ -29,6 +29,7 @@ from project import ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
 QUERIES = ROOT / "tests" / "data"
 SHORT = {"zh_CN": "zh"}  # query files are named search-queries-zh.tsv, search-queries-en.tsv
+PAGEFIND_TIMEOUT = 300  # seconds; Pagefind indexes one language's site in a few
 
 SPHINX_RANKING = """(async (q) => {
   await new Promise((ok) => { const wait = () => Search.hasIndex() ? ok() : setTimeout(wait, 20); wait(); });
@@ -103,7 +104,7 @@ def evaluate(site: Path, language: str, engine: str) -> Score:
             copy = Path(tmp) / "site"
             shutil.copytree(site, copy)
             subprocess.run([sys.executable, "-m", "pagefind_bin_extended", "--site", str(copy), "--silent"],
-                           check=True)
+                           check=True, timeout=PAGEFIND_TIMEOUT)
             ranked = rank_all(copy, "index.html", PAGEFIND_RANKING, [q for q, _ in asked])
     found, misses = found_share(asked, ranked)
     return Score(language, engine, found, len(asked), misses)

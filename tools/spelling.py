@@ -22,6 +22,7 @@ WORDLISTS = Path(__file__).resolve().parent / "spelling"
 WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]|[A-Za-z]")
 IDENTIFIER_LIKE = re.compile(r"[A-Za-z][a-z]*[A-Z]")  # an upper-case letter after the first: camel case
 INSTALL = "apt-get install hunspell hunspell-en-us (make test installs them when run as root)"
+HUNSPELL_TIMEOUT = 120  # seconds; one run checks every word of every catalog in about one
 
 
 class SpellCheckerMissing(RuntimeError):
@@ -60,7 +61,8 @@ def misspelled(candidates: set[str], wordlists: Path = WORDLISTS) -> set[str]:
         personal.write("\n".join(project_words(wordlists)) + "\n")
         personal.flush()
         result = subprocess.run(["hunspell", "-d", "en_US", "-p", personal.name, "-l"],
-                                input="\n".join(sorted(candidates)), capture_output=True, text=True)
+                                input="\n".join(sorted(candidates)), capture_output=True, text=True,
+                                timeout=HUNSPELL_TIMEOUT)
     if result.returncode != 0 or "Can't open affix or dictionary" in result.stderr:
         raise SpellCheckerMissing(f"hunspell has no en_US dictionary ({result.stderr.strip()}): {INSTALL}")
     return set(result.stdout.split())

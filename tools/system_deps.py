@@ -26,6 +26,9 @@ import shutil
 import subprocess
 import sys
 
+PROBE_TIMEOUT = 60  # seconds; fc-list or hunspell answers in well under one
+APT_TIMEOUT = 1800  # seconds; apt-get update or install on a slow mirror: minutes
+
 
 def has_commands(*names: str) -> bool:
     return all(shutil.which(name) for name in names)
@@ -34,14 +37,15 @@ def has_commands(*names: str) -> bool:
 def has_cjk_font() -> bool:
     if not shutil.which("fc-list"):
         return False
-    result = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True)
+    result = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True, timeout=PROBE_TIMEOUT)
     return result.returncode == 0 and bool(result.stdout.strip())
 
 
 def has_en_us_dictionary() -> bool:
     if not shutil.which("hunspell"):
         return False
-    result = subprocess.run(["hunspell", "-d", "en_US", "-l"], input="", capture_output=True, text=True)
+    result = subprocess.run(["hunspell", "-d", "en_US", "-l"], input="", capture_output=True, text=True,
+                            timeout=PROBE_TIMEOUT)
     return result.returncode == 0 and "Can't open" not in result.stderr
 
 
@@ -72,7 +76,10 @@ def install(packages: list[str]) -> None:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     print(f"system-deps: installing {' '.join(packages)} with apt-get", flush=True)
     for command in ([apt_get, "update", "-qq"], [apt_get, "install", "-y", "-qq", *packages]):
-        result = subprocess.run(command, env=env, capture_output=True, text=True)
+        try:
+            result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=APT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            sys.exit(f"system-deps: '{' '.join(command)}' still running after {APT_TIMEOUT} s; stopped")
         if result.returncode != 0:
             sys.exit(f"system-deps: '{' '.join(command)}' failed:\n{result.stdout}{result.stderr}")
 

@@ -40,10 +40,11 @@ from project import ROOT  # noqa: E402
 
 LOCATION = "--add-location=file"  # no line numbers: no churn when text moves
 WIDTH = "--width=79"  # msgmerge's default, stated: every catalog is wrapped the same way
+GETTEXT_TIMEOUT = 120  # seconds; msgmerge or msgattrib on one catalog takes well under one
 
 
 def run(*cmd: str) -> subprocess.CompletedProcess:
-    return subprocess.run(cmd, capture_output=True, text=True)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=GETTEXT_TIMEOUT)
 
 
 def broken_catalogs(catalogs: list[Path]) -> list[str]:
@@ -133,7 +134,10 @@ def normalize(po: Path) -> None:
 
 def run_steps(po: Path, steps: list[tuple[str, ...]]) -> None:
     for cmd in steps:
-        result = run(*cmd)
+        try:
+            result = run(*cmd)
+        except subprocess.TimeoutExpired:
+            sys.exit(f"{po}: {cmd[0]} still running after {GETTEXT_TIMEOUT} s; stopped")
         if result.returncode != 0:
             sys.exit(f"{po}: {cmd[0]} failed:\n{result.stderr}")
 
