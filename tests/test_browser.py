@@ -462,6 +462,31 @@ def test_display_equations_that_fit_have_no_scrollbar(browser, site, language, p
     assert_no_errors(browser)
 
 
+WIDE_CONTENT = """[...document.querySelectorAll("article *")]
+  .filter((e) => /auto|scroll/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1)
+  .map((e) => ({what: e.className || e.tagName, focusable: e.tabIndex >= 0}))"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_every_box_that_scrolls_sideways_can_be_reached_by_keyboard(browser, site, language):
+    """At 360 px wide, long equations and wide tables scroll inside their box (axe: scrollable-region-focusable)."""
+    found, scrolling = [], 0
+    try:
+        browser.send("Emulation.setDeviceMetricsOverride", width=360, height=740, deviceScaleFactor=2, mobile=True)
+        for page in ["optim/adam", "init/theory", "optim/other-optimizers", "tensors/creation"]:
+            browser.open(f"{site}{language}/{page}.html")
+            browser.evaluate("document.fonts.ready.then(() => true)")
+            boxes = browser.evaluate(WIDE_CONTENT)
+            scrolling += len(boxes)
+            found += [f"{page}: {box['what']} scrolls but cannot be focused" for box in boxes if not box["focusable"]]
+            found += [f"{page}: {v}" for v in wcag_violations(browser, ["scrollable-region-focusable"])]
+    finally:
+        browser.send("Emulation.clearDeviceMetricsOverride")
+    assert scrolling >= 3, "no wide equation or table at phone width: the pages no longer test this"
+    assert not found, "\n".join(found)
+    assert_no_errors(browser)
+
+
 CONTENTS_PAGES = ["optim/adam", "nn/conv2d", "lr_scheduler/steplr", "lr_scheduler/reducelronplateau",
                   "optim/grad-clipping", "init/nn-init", "data/dataloader"]
 API_NAME = re.compile(r"[\w.]+\.\w+")

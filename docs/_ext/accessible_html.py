@@ -7,17 +7,21 @@
   title, so they get ``aria-level="2"``.
 * A code block wider than the page scrolls sideways, and a scrolling region
   must be reachable by keyboard (axe: scrollable-region-focusable, serious):
-  the ``<pre>`` of every highlighted block gets ``tabindex="0"``.
+  the ``<pre>`` of every highlighted block gets ``tabindex="0"``, and so do
+  the boxes furo puts around display maths and tables (``math-wrapper``,
+  ``table-wrapper``), which scroll the same way on a phone.
 
 The translator subclasses the builder's own, so everything else is Sphinx's.
 """
 
 from docutils import nodes
+from myst_parser.parsers.docutils_ import depart_container_html, visit_container_html
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
 CAPTION_LEVEL = 2
+SCROLLING_WRAPPERS = {"math-wrapper", "table-wrapper"}  # furo's containers with overflow-x: auto
 
 
 class AccessibleHTMLTranslator(HTML5Translator):
@@ -39,7 +43,17 @@ class AccessibleHTMLTranslator(HTML5Translator):
                                                         '<div class="highlight"><pre tabindex="0">', 1)
 
 
+def visit_container(self, node: nodes.container) -> None:
+    """MyST's visitor (it registers one for every container, over the translator's own), plus the tabindex."""
+    start = len(self.body)
+    visit_container_html(self, node)
+    if SCROLLING_WRAPPERS.intersection(node["classes"]):
+        self.body[start] = self.body[start].replace("<div ", '<div tabindex="0" ', 1)
+
+
 def setup(app: Sphinx) -> dict:
+    app.setup_extension("myst_parser")  # its add_node(nodes.container) first, so this one overrides it
+    app.add_node(nodes.container, override=True, html=(visit_container, depart_container_html))
     for builder in ("html", "dirhtml", "singlehtml", "epub"):
         app.set_translator(builder, AccessibleHTMLTranslator, override=True)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
