@@ -28,7 +28,7 @@ FIXTURE = ROOT / "tests" / "roots" / "test-katex"
 def fixture_build(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
     out = tmp_path_factory.mktemp("katex") / "html"
     result = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", str(FIXTURE), str(out)],
-                            capture_output=True, text=True)
+                            capture_output=True, text=True, timeout=300)  # seconds; a one-page build
     return out, result
 
 
@@ -129,10 +129,14 @@ def site_problems(root: Path) -> list[str]:
 
 
 def formulas_by_page(root: Path) -> dict[str, list[str]]:
-    """The TeX of every formula of every page (KaTeX keeps it in the MathML's annotation)."""
+    """The TeX of every formula of every page (KaTeX keeps it in the MathML's annotation).
+
+    The page's own formulas: those of the parallel view's counterparts (the other edition's text,
+    hidden) are left out, so a draft whose units have no counterparts yet counts the same."""
     found = {}
     for page in sorted(root.rglob("*.html")):
-        tex = [a.get_text() for a in soup_of(page).select("article .katex-mathml annotation")]
+        tex = [a.get_text() for a in soup_of(page).select("article .katex-mathml annotation")
+               if not a.find_parent(class_="parallel-counterpart")]
         if tex:
             found[page.relative_to(root).as_posix()] = tex
     return found
@@ -145,16 +149,17 @@ TEXT_ARGUMENT = re.compile(r"\\text\{[^{}]*\}")
 def test_every_formula_is_drawn_at_build_time_and_no_page_loads_a_maths_script(html_builds, language):
     assert html_builds[language].returncode == 0
     assert site_problems(html_dir(language)) == []
-    assert sum(map(len, formulas_by_page(html_dir(language)).values())) > 1000
+    assert sum(map(len, formulas_by_page(html_dir(language)).values())) > 900
 
 
 def test_both_languages_show_the_same_formulas_up_to_their_words(html_builds):
     """Translated are only the words of ``\\text{}`` (bias for 偏差); every other symbol is the same.
 
-    Compared as a multiset per page: a translated sentence may name its formulas in another order.
+    Compared as the set of distinct formulas per page: a translated sentence may name its formulas
+    in another order, or a symbol once where the source names it twice ("$v$ ... $v$").
     """
-    def symbols(formulas: list[str]) -> list[str]:
-        return sorted(TEXT_ARGUMENT.sub("T", formula) for formula in formulas)
+    def symbols(formulas: list[str]) -> set[str]:
+        return {TEXT_ARGUMENT.sub("T", formula) for formula in formulas}
 
     pages = {language: formulas_by_page(html_dir(language)) for language in LANGUAGES}
     source, *translations = LANGUAGES

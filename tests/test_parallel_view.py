@@ -16,7 +16,7 @@ from collections import defaultdict
 import polib
 import pytest
 from browser import wcag_violations
-from conftest import LANGUAGES, ROOT
+from conftest import DRAFTS, LANGUAGES, ROOT, check_translated_content
 from project import site_languages
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
@@ -47,6 +47,14 @@ def fresh_browser(request):
         browser.errors.clear()
         browser.open(f"{site}{ZH}/index.html")
         browser.evaluate("localStorage.clear()")
+
+
+def enough_counterparts(language: str, count: int, minimum: int, where: str) -> bool:
+    """A published edition has a counterpart on most units; a draft only on what it has translated
+    (an untranslated unit shows the source itself), so there the shortfall is reported, not failed."""
+    check_translated_content(language, [] if count > minimum else [f"{where}: {count} counterparts"],
+                             "pages with few translated units")
+    return count > minimum
 
 
 def assert_no_errors(browser):
@@ -84,7 +92,7 @@ def test_the_button_toggles_the_view_by_mouse_and_keyboard(browser, site, langua
                      shown: b.getClientRects().length > 0}; })()""")
     assert button == {"tag": "BUTTON", "type": "button", "hidden": False, "label": LABEL[language], "shown": True}
     total = browser.evaluate(ALL_COUNTERPARTS)
-    assert total > 20
+    enough_counterparts(language, total, 20, "optim/adam")
     assert (view_is_on(browser), pressed(browser), browser.evaluate(VISIBLE_COUNTERPARTS)) == (False, "false", 0)
     browser.click("button.parallel-view-toggle")
     assert (view_is_on(browser), pressed(browser), browser.evaluate(VISIBLE_COUNTERPARTS)) == (True, "true", total)
@@ -151,7 +159,7 @@ def test_every_unit_shows_the_other_edition_s_text_in_order(browser, site, langu
                             f"{other['text'][:60]!r}")
         if found["lang"] != HTML_LANG[OTHER[language]] or not found["shown"]:
             problems.append(f"unit {i}: counterpart lang={found['lang']!r} shown={found['shown']}")
-    assert sum(1 for u in here if u["counterpart"]) > len(here) / 2
+    enough_counterparts(language, sum(1 for u in here if u["counterpart"]), len(here) / 2, page)
     assert not problems, f"{language} {page}:\n" + "\n".join(problems[:30])
     assert_no_errors(browser)
 
@@ -187,7 +195,8 @@ def test_without_javascript_the_page_is_the_plain_one(browser, site, language):
             button: document.querySelector('.parallel-view-toggle').getClientRects().length}})""")
     finally:
         browser.send("Emulation.setScriptExecutionDisabled", value=False)
-    assert state["total"] > 20 and state == {"total": state["total"], "shown": 0, "on": False, "button": 0}
+    enough_counterparts(language, state["total"], 20, "optim/adam")
+    assert state == {"total": state["total"], "shown": 0, "on": False, "button": 0}
     browser.open(f"{site}{language}/optim/adam.html")  # and with it, the stored choice is back
     assert view_is_on(browser) and browser.evaluate(VISIBLE_COUNTERPARTS) == state["total"]
     assert_no_errors(browser)
@@ -208,7 +217,8 @@ def test_search_excerpts_leave_the_counterparts_out(html_builds, language):
                           .split("=", 1)[1].strip().rstrip(";"))
     text = " ".join(t for sections in excerpts.values() for _, t in sections)
     leaked = [c for c in counterparts if len(c) > 12 and c[:40] in text]
-    assert len(counterparts) > 10 and leaked == [], leaked[:5]
+    enough_counterparts(language, len(counterparts), 10, "tensors/broadcasting")
+    assert leaked == [], leaked[:5]
 
 
 # -- 6. looks and accessibility ---------------------------------------------------------------------
@@ -253,7 +263,8 @@ def test_no_wcag_a_or_aa_violation_with_the_view_on(browser, site, language):
     for page in PAGES:
         for theme in ("light", "dark"):
             browser.open(f"{site}{language}/{page}.html")
-            assert view_is_on(browser) and browser.evaluate(VISIBLE_COUNTERPARTS) > 0
+            assert view_is_on(browser)
+            enough_counterparts(language, browser.evaluate(VISIBLE_COUNTERPARTS), 0, page)
             browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
             found += [f"{page} ({theme}): {v}" for v in wcag_violations(browser)]
     assert not found, f"{language}: WCAG violations with the parallel view on:\n" + "\n".join(found)

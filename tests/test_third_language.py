@@ -34,7 +34,7 @@ def run(project, *args: str) -> str:
 def copy_of_the_project(target):
     """The checkout as git sees it (tracked and new files, not the ignored build output)."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
+                            capture_output=True, check=True, timeout=60).stdout.decode().split("\0")
     for name in filter(None, listed):
         source = ROOT / name
         if source.is_file():
@@ -86,6 +86,18 @@ def test_the_translated_page_shows_the_translation(japanese):
     for counterpart in page.select(".parallel-counterpart"):  # the bilingual view's source text, hidden
         counterpart.decompose()
     assert "训练得到的权重" not in page.get_text(), "an entry translated from the pivot still shows the Chinese"
+
+
+def test_field_names_of_the_draft_show_the_source_s_words_beside_sphinx_s_japanese(japanese):
+    """Sphinx writes "Parameters" as パラメータ in a Japanese build; its counterpart is the source's 参数."""
+    project, _, _, _ = japanese
+    page = BeautifulSoup((project / "_build" / "html" / "ja" / "tensors" / "where.html").read_text(encoding="utf-8"),
+                         "html.parser")
+    names = page.select("dl.field-list > dt")
+    pairs = {(dt.find(string=True, recursive=False).strip(), dt.select_one(".parallel-counterpart").get_text())
+             for dt in names if dt.select_one(".parallel-counterpart")}
+    assert len(names) > 5 and {("パラメータ", "参数"), ("戻り値", "返回")} <= pairs, pairs
+    assert all(dt.select_one(".parallel-counterpart") for dt in names), "a field name without its counterpart"
 
 
 def test_the_draft_links_to_the_published_editions_and_they_do_not_link_to_it(japanese):

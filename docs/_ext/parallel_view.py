@@ -207,6 +207,12 @@ def theme_strings(srcdir: Path, locale_dirs: tuple[str, ...], language: str):
     return lambda text: project.get(text) or builtin.gettext(text)
 
 
+# The field names the Python domain writes (sphinx/domains/python/_object.py, PyObject.doc_field_types).
+# At build time Sphinx has already turned those labels into the build's language, so their
+# msgids are listed here.
+FIELD_LABELS = ("Parameters", "Variables", "Raises", "Returns", "Return type")
+
+
 def educates(config, language: str) -> bool:
     """Whether ``language``'s own build applies smart quotes (SphinxSmartQuotes.is_available)."""
     return bool(config.smartquotes) and language not in config.smartquotes_excludes.get("languages", []) \
@@ -295,8 +301,13 @@ class Counterparts:
             elif isinstance(node, nodes.field_name):
                 # A domain's field names (Parameters, Returns) are Sphinx's words, written in the
                 # build's language: the source build shows Sphinx's translation of them.
-                strings = strings or theme_strings(Path(self.env.srcdir), tuple(self.config.locale_dirs), language)
-                yield node, kind, [nodes.Text(strings(node.astext()))]
+                where = Path(self.env.srcdir), tuple(self.config.locale_dirs)
+                if strings is None:
+                    strings = theme_strings(*where, language)
+                    # The field name is written in this build's language: back to its msgid first.
+                    own = theme_strings(*where, self.config.language)
+                    msgids = {own(label): label for label in FIELD_LABELS}
+                yield node, kind, [nodes.Text(strings(msgids.get(node.astext(), node.astext())))]
 
     def from_catalog(self, language: str):
         po = catalog_path(self.app, self.env.docname, language)
