@@ -1,7 +1,7 @@
 """A third language, as a new translator starts it: make add-language in a copy of the project.
 
-The copy gets Japanese with ``make add-language L=ja``, one page translated (its title in
-Japanese, the rest from the English pivot), and then the builds a translator runs. The checks
+The copy gets Japanese with ``make add-language L=ja`` (Korean where the checkout has a Japanese
+draft already), one page translated (its title in that language, the rest from the English pivot), and then the builds a translator runs. The checks
 are the ones that hold for any language, and the draft rule: the Japanese pages link to the
 published editions, the published English edition does not link to the draft.
 """
@@ -9,6 +9,7 @@ published editions, the published English edition does not link to the draft.
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 
 import polib
 import pytest
@@ -18,9 +19,29 @@ from bounded_run import run_bounded
 from conftest import BUILDDIR as SESSION_BUILDDIR
 from conftest import ROOT
 from doctest_report import parse
+from project import site_languages
 
 PAGE = "serialization/index"
-TITLE = "シリアライズ：保存と読み込み"
+SOURCE_TITLE = "序列化：保存与加载"
+
+
+@dataclass(frozen=True)
+class NewLanguage:
+    code: str
+    title: str  # the page title, as its translator writes it
+    search_note: str  # what add-language says about search in this language
+    field_names: frozenset  # (Sphinx's word for a field name in this language, the source's word)
+
+
+# Japanese is the field test's language; where the checkout has a Japanese draft of its own
+# already (a translator's work in progress), Korean takes its place.
+CANDIDATES = [
+    NewLanguage("ja", "シリアライズ：保存と読み込み", "search: Japanese",
+                frozenset({("パラメータ", "参数"), ("戻り値", "返回")})),
+    NewLanguage("ko", "직렬화: 저장과 불러오기", "search: Sphinx has no search language 'ko'",
+                frozenset({("매개변수", "参数"), ("반환", "返回")})),
+]
+NEW = next(c for c in CANDIDATES if c.code not in site_languages())
 TIMEOUT = 1200  # the copy builds two languages from nothing: minutes on 2 cores
 
 
@@ -45,31 +66,31 @@ def copy_of_the_project(target):
 
 
 @pytest.fixture(scope="module")
-def japanese(tmp_path_factory, doctest_runs):
+def new_language(tmp_path_factory, doctest_runs):
     project = copy_of_the_project(tmp_path_factory.mktemp("third-language"))
-    added = run(project, "add-language", "L=ja")
-    po_path = project / "locale" / "ja" / "LC_MESSAGES" / f"{PAGE}.po"
+    added = run(project, "add-language", f"L={NEW.code}")
+    po_path = project / "locale" / NEW.code / "LC_MESSAGES" / f"{PAGE}.po"
     catalog = polib.pofile(str(po_path))
     for entry in catalog:  # what a translator working from the pivot writes
-        entry.msgstr = TITLE if entry.msgid == "序列化：保存与加载" else entry.comment.removeprefix("en: ")
+        entry.msgstr = NEW.title if entry.msgid == SOURCE_TITLE else entry.comment.removeprefix("en: ")
     catalog.save(str(po_path))
-    builds = run(project, "-j2", "TAG=1", "html-lang-ja", "html-lang-en")
-    run(project, "doctest-lang-ja")
-    doctest = (project / "_build" / "doctest" / "ja" / "output.txt").read_text(encoding="utf-8")
+    builds = run(project, "-j2", "TAG=1", f"html-lang-{NEW.code}", "html-lang-en")
+    run(project, f"doctest-lang-{NEW.code}")
+    doctest = (project / "_build" / "doctest" / NEW.code / "output.txt").read_text(encoding="utf-8")
     return project, added, builds, doctest
 
 
-def test_add_language_makes_a_draft_with_its_pivot_and_ui_strings(japanese):
-    project, added, _, _ = japanese
+def test_add_language_makes_a_draft_with_its_pivot_and_ui_strings(new_language):
+    project, added, _, _ = new_language
     assert '"draft": True' in (project / "conf.py").read_text(encoding="utf-8")
-    assert (project / "docs" / "_locale" / "ja" / "LC_MESSAGES" / "sphinx.po").is_file()
-    catalog = polib.pofile(str(project / "locale" / "ja" / "LC_MESSAGES" / "tensors" / "broadcasting.po"))
+    assert (project / "docs" / "_locale" / NEW.code / "LC_MESSAGES" / "sphinx.po").is_file()
+    catalog = polib.pofile(str(project / "locale" / NEW.code / "LC_MESSAGES" / "tensors" / "broadcasting.po"))
     assert all(e.comment.startswith("en: ") for e in catalog), "an entry without its English pivot"
-    assert "search: Japanese" in added
+    assert NEW.search_note in added
 
 
-def test_the_draft_builds_without_warnings_and_runs_every_example(japanese):
-    _, _, builds, doctest = japanese
+def test_the_draft_builds_without_warnings_and_runs_every_example(new_language):
+    _, _, builds, doctest = new_language
     warnings = [line for line in builds.splitlines() if "WARNING" in line or "ERROR" in line]
     assert not warnings, "\n".join(warnings[:20])
     tests, failures, setup = parse(doctest)
@@ -78,74 +99,74 @@ def test_the_draft_builds_without_warnings_and_runs_every_example(japanese):
     assert tests == source, "the draft runs another set of examples than the Chinese edition"
 
 
-def test_the_translated_page_shows_the_translation(japanese):
-    project, _, _, _ = japanese
-    page = BeautifulSoup((project / "_build" / "html" / "ja" / f"{PAGE}.html").read_text(encoding="utf-8"),
+def test_the_translated_page_shows_the_translation(new_language):
+    project, _, _, _ = new_language
+    page = BeautifulSoup((project / "_build" / "html" / NEW.code / f"{PAGE}.html").read_text(encoding="utf-8"),
                          "html.parser")
-    assert page.html["lang"] == "ja" and page.h1.get_text().startswith(TITLE)
+    assert page.html["lang"] == NEW.code and page.h1.get_text().startswith(NEW.title)
     for counterpart in page.select(".parallel-counterpart"):  # the bilingual view's source text, hidden
         counterpart.decompose()
     assert "训练得到的权重" not in page.get_text(), "an entry translated from the pivot still shows the Chinese"
 
 
-def test_field_names_of_the_draft_show_the_source_s_words_beside_sphinx_s_japanese(japanese):
+def test_field_names_of_the_draft_show_the_source_s_words_beside_sphinx_s_own(new_language):
     """Sphinx writes "Parameters" as パラメータ in a Japanese build; its counterpart is the source's 参数."""
-    project, _, _, _ = japanese
-    page = BeautifulSoup((project / "_build" / "html" / "ja" / "tensors" / "where.html").read_text(encoding="utf-8"),
+    project, _, _, _ = new_language
+    page = BeautifulSoup((project / "_build" / "html" / NEW.code / "tensors" / "where.html").read_text(encoding="utf-8"),
                          "html.parser")
     names = page.select("dl.field-list > dt")
     pairs = {(dt.find(string=True, recursive=False).strip(), dt.select_one(".parallel-counterpart").get_text())
              for dt in names if dt.select_one(".parallel-counterpart")}
-    assert len(names) > 5 and {("パラメータ", "参数"), ("戻り値", "返回")} <= pairs, pairs
+    assert len(names) > 5 and NEW.field_names <= pairs, pairs
     assert all(dt.select_one(".parallel-counterpart") for dt in names), "a field name without its counterpart"
 
 
-def test_the_draft_links_to_the_published_editions_and_they_do_not_link_to_it(japanese):
-    project, _, _, _ = japanese
+def test_the_draft_links_to_the_published_editions_and_they_do_not_link_to_it(new_language):
+    project, _, _, _ = new_language
     html = project / "_build" / "html"
-    draft = BeautifulSoup((html / "ja" / f"{PAGE}.html").read_text(encoding="utf-8"), "html.parser")
+    draft = BeautifulSoup((html / NEW.code / f"{PAGE}.html").read_text(encoding="utf-8"), "html.parser")
     assert {a["hreflang"] for a in draft.select("a.language-switcher-link")} == {"zh-CN", "en"}
     problems = []
     for page in sorted((html / "en").rglob("*.html")):
         text = page.read_text(encoding="utf-8")
-        if re.search(r'hreflang="ja"|href="[^"]*\bja/|torch-notes-ja\.epub', text):
+        if re.search(rf'hreflang="{NEW.code}"|href="[^"]*\b{NEW.code}/|torch-notes-{NEW.code}\.epub', text):
             problems.append(str(page.relative_to(html)))
     assert not problems, f"published pages link to the draft: {problems[:10]}"
 
 
-def test_the_status_page_shows_the_draft_and_its_progress(japanese):
-    project, _, _, _ = japanese
+def test_the_status_page_shows_the_draft_and_its_progress(new_language):
+    project, _, _, _ = new_language
     status = BeautifulSoup((project / "_build" / "html" / "en" / "translation-status.html").read_text(
         encoding="utf-8"), "html.parser")
     lines = [p.get_text() for p in status.select("div.translation-status > p")]
-    assert any(line.startswith("ja: ") and "done" in line for line in lines), lines
-    assert any(line.startswith("ja is a draft") for line in lines), lines
+    assert any(line.startswith(f"{NEW.code}: ") and "done" in line for line in lines), lines
+    assert any(line.startswith(f"{NEW.code} is a draft") for line in lines), lines
 
 
-def test_the_translator_commands_take_the_language_and_a_page(japanese):
-    project, _, _, _ = japanese
-    lint = run(project, "lint-po", "L=ja", f"ONLY={PAGE}")
+def test_the_translator_commands_take_the_language_and_a_page(new_language):
+    project, _, _, _ = new_language
+    lint = run(project, "lint-po", f"L={NEW.code}", f"ONLY={PAGE}")
     assert "1 catalogs OK" in lint, lint
-    whole = run_bounded(["make", "--no-print-directory", "lint-po", "L=ja"], cwd=project, timeout=TIMEOUT,
+    whole = run_bounded(["make", "--no-print-directory", "lint-po", f"L={NEW.code}"], cwd=project, timeout=TIMEOUT,
                         stderr=subprocess.STDOUT)
-    assert whole.returncode == 0 and "ja is a draft: " in whole.stdout, whole.stdout[-2000:]
-    stats = run(project, "stats", "L=ja", "ONLY=serialization/")
+    assert whole.returncode == 0 and f"{NEW.code} is a draft: " in whole.stdout, whole.stdout[-2000:]
+    stats = run(project, "stats", f"L={NEW.code}", "ONLY=serialization/")
     assert re.search(rf"{PAGE}\s+11\s+0\s+0\s+100\.0%", stats), stats
     assert "[en]" not in stats and "tensors/" not in stats
-    todo = run(project, "todo", "L=ja", "ONLY=serialization/")
+    todo = run(project, "todo", f"L={NEW.code}", "ONLY=serialization/")
     assert "serialization/save-load" in todo and PAGE + " " not in todo
 
 
-def test_the_draft_keeps_the_markup_of_every_field_list(japanese):
+def test_the_draft_keeps_the_markup_of_every_field_list(new_language):
     from test_field_markup import CODE, FIELD_LIST, without_counterparts
 
-    project, _, _, _ = japanese
+    project, _, _, _ = new_language
 
     def counts(language):
         root = project / "_build" / "html" / language
         return {page.relative_to(root).as_posix(): sum(len(CODE.findall(without_counterparts(f)))
                                                        for f in FIELD_LIST.findall(page.read_text(encoding="utf-8")))
                 for page in root.rglob("*.html")}
-    english, japanese_pages = counts("en"), counts("ja")
+    english, new_pages = counts("en"), counts(NEW.code)
     assert sum(english.values()) > 250
-    assert {p: (n, japanese_pages.get(p)) for p, n in english.items() if japanese_pages.get(p) != n} == {}
+    assert {p: (n, new_pages.get(p)) for p, n in english.items() if new_pages.get(p) != n} == {}
