@@ -173,7 +173,7 @@ $(AXE): tools/axe/package-lock.json | system-deps
 	touch $@
 
 test: $(STAMP) system-deps $(AXE) $(KATEX)
-	$(PY) -m pytest tests
+	$(PY) -m pytest --durations=10 tests
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	$(VENV)/bin/pip install --disable-pip-version-check -r requirements-bench.txt

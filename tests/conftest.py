@@ -33,17 +33,17 @@ BUILDDIR = ROOT / "_build" / "test"
 BUILD_TIMEOUT = 1800
 LANGUAGES = [SOURCE_LANGUAGE] + translations()  # every language is built and tested
 # Checks of translated content (complete catalogs, no Chinese left) hold for the published translations;
-# for a draft (site_languages "draft": True) they report at the end of the run instead (draft_report).
+# for a draft (site_languages "draft": True) they report at the end of the run instead (pytest_terminal_summary).
 PUBLISHED_TRANSLATIONS = [lang for lang in translations() if lang in published(site_languages())]
 DRAFTS = [lang for lang in translations() if lang not in PUBLISHED_TRANSLATIONS]
-DRAFT_REPORTS: list[str] = []
+DRAFT_REPORTS: dict[tuple[str, str], dict[str, None]] = {}  # (language, what): its problems, in order, once
 
 
 def check_translated_content(language: str, problems: list[str], what: str) -> None:
     """Fail on ``problems`` for a published language; for a draft, note how many there are."""
     if language in DRAFTS:
         if problems:
-            DRAFT_REPORTS.append(f"{language} (draft): {len(problems)} {what}, e.g. {problems[0]}")
+            DRAFT_REPORTS.setdefault((language, what), {}).update(dict.fromkeys(problems))  # tests may repeat one
         return
     assert not problems, f"{language}: {what}:\n" + "\n".join(problems[:50])
 
@@ -51,8 +51,8 @@ def check_translated_content(language: str, problems: list[str], what: str) -> N
 def pytest_terminal_summary(terminalreporter):
     if DRAFT_REPORTS:
         terminalreporter.section("draft languages: what is left before publishing")
-        for line in DRAFT_REPORTS:
-            terminalreporter.write_line(line)
+        for (language, what), problems in DRAFT_REPORTS.items():
+            terminalreporter.write_line(f"{language} (draft): {len(problems)} {what}, e.g. " + "; ".join(list(problems)[:3]))
 
 
 @dataclass
