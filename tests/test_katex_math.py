@@ -7,6 +7,7 @@ builds of ``html_builds``: every formula drawn, no maths script, the same
 formulas in both languages.
 """
 
+import functools
 import re
 import subprocess
 import sys
@@ -114,32 +115,28 @@ def test_a_missing_node_or_katex_is_a_clear_error(monkeypatch):
 
 # -- The site ---------------------------------------------------------------------
 
-def site_problems(root: Path) -> list[str]:
-    """Pages of one language's build that load a maths script or show a formula not drawn at build time."""
-    problems = []
+@functools.cache
+def survey(root: Path) -> tuple[list[str], dict[str, list[str]]]:
+    """One pass over one language's build (seconds): its problems and its formulas, for the tests below.
+
+    Problems: a page that loads a maths script or shows a formula not drawn at build time.
+    Formulas: the TeX of every formula of every page (KaTeX keeps it in the MathML's annotation),
+    the page's own only: those of the parallel view's counterparts (the other edition's text,
+    hidden) are left out, so a draft whose units have no counterparts yet counts the same."""
+    problems, formulas = [], {}
     for page in sorted(root.rglob("*.html")):
-        soup = soup_of(page)
+        name, soup = page.relative_to(root).as_posix(), soup_of(page)
         for script in soup.find_all("script"):
             if re.search(r"mathjax|katex", script.get("src", "") + script.get_text(), re.IGNORECASE):
-                problems.append(f"{page.relative_to(root)}: a maths script: {script.get('src') or 'inline'}")
+                problems.append(f"{name}: a maths script: {script.get('src') or 'inline'}")
         for formula in soup.select("article span.math, article div.math"):
             if not formula.select_one(".katex-html") or formula.select_one("code.math-error"):
-                problems.append(f"{page.relative_to(root)}: not drawn: {formula.get_text()[:60]!r}")
-    return problems
-
-
-def formulas_by_page(root: Path) -> dict[str, list[str]]:
-    """The TeX of every formula of every page (KaTeX keeps it in the MathML's annotation).
-
-    The page's own formulas: those of the parallel view's counterparts (the other edition's text,
-    hidden) are left out, so a draft whose units have no counterparts yet counts the same."""
-    found = {}
-    for page in sorted(root.rglob("*.html")):
-        tex = [a.get_text() for a in soup_of(page).select("article .katex-mathml annotation")
+                problems.append(f"{name}: not drawn: {formula.get_text()[:60]!r}")
+        tex = [a.get_text() for a in soup.select("article .katex-mathml annotation")
                if not a.find_parent(class_="parallel-counterpart")]
         if tex:
-            found[page.relative_to(root).as_posix()] = tex
-    return found
+            formulas[name] = tex
+    return problems, formulas
 
 
 TEXT_ARGUMENT = re.compile(r"\\text\{[^{}]*\}")
@@ -148,8 +145,9 @@ TEXT_ARGUMENT = re.compile(r"\\text\{[^{}]*\}")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_formula_is_drawn_at_build_time_and_no_page_loads_a_maths_script(html_builds, language):
     assert html_builds[language].returncode == 0
-    assert site_problems(html_dir(language)) == []
-    assert sum(map(len, formulas_by_page(html_dir(language)).values())) > 900
+    problems, formulas = survey(html_dir(language))
+    assert problems == []
+    assert sum(map(len, formulas.values())) > 900
 
 
 def test_both_languages_show_the_same_formulas_up_to_their_words(html_builds):
@@ -161,7 +159,7 @@ def test_both_languages_show_the_same_formulas_up_to_their_words(html_builds):
     def symbols(formulas: list[str]) -> set[str]:
         return {TEXT_ARGUMENT.sub("T", formula) for formula in formulas}
 
-    pages = {language: formulas_by_page(html_dir(language)) for language in LANGUAGES}
+    pages = {language: survey(html_dir(language))[1] for language in LANGUAGES}
     source, *translations = LANGUAGES
     for language in translations:
         assert pages[language].keys() == pages[source].keys()
