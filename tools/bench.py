@@ -41,6 +41,17 @@ COMMAND_TIMEOUT = 1800  # seconds; the longest command builds the whole site or 
 EXTRACT_TIMEOUT = 300  # seconds; reading the examples out of the doctrees takes a few
 
 
+def progress(message: str) -> None:
+    """One line per measured command on stderr, as it ends: the whole bench takes many minutes."""
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def described(cmd: list[str]) -> str:
+    """The command without the options every bench command shares (BUILDDIR, SPHINXOPTS)."""
+    shown = [Path(part).name if "/" in part else part for part in cmd if not part.startswith(("BUILDDIR=", "SPHINXOPTS="))]
+    return " ".join(shown)
+
+
 def run(cmd: list[str]) -> tuple[float, str]:
     start = time.perf_counter()
     try:
@@ -50,6 +61,7 @@ def run(cmd: list[str]) -> tuple[float, str]:
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}")
+    progress(f"{described(cmd)}: {elapsed:.1f} s")
     return elapsed, result.stdout
 
 
@@ -133,8 +145,11 @@ def main() -> None:
     update, rebuild, pages_read = bench_no_op_update(translations()[0])
     full = bench_full()
     venv_seconds, venv_gb = bench_fresh_venv()
-    searches = [search_eval.evaluate(BUILDDIR / "html" / language, language, engine)
-                for language in languages for engine in ("sphinx", "pagefind")]
+    searches = []
+    for language in languages:
+        for engine in ("sphinx", "pagefind"):
+            searches.append(search_eval.evaluate(BUILDDIR / "html" / language, language, engine))
+            progress(f"search {engine} {language}: {searches[-1].share:.0%} in the top three")
     audits = lighthouse.measure(BUILDDIR / "html", languages, runs=3)
     pages = len(list(DOCS.rglob("*.md"))) - len(list((DOCS / "_ext").rglob("*.md")))
     print(f"torch-notes benchmark, medians of {runs} runs ({os.cpu_count()} CPUs, {pages} pages)")

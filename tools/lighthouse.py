@@ -131,6 +131,7 @@ def measure(html: Path, languages: list[str], runs: int = 3, reports: Path | Non
                 samples = [lighthouse(url, reports / f"{language}-{name}-{run}.json") for run in range(runs)]
                 median = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
                 audits.append(Audit(language, label, url.removeprefix(server.url), content, **median))
+                print(f"lighthouse: {language} {label}: {runs} runs done", file=sys.stderr, flush=True)
     return audits
 
 
