@@ -16,15 +16,22 @@ import torch
 SEED = 0
 _NUMPY_PRINT_DEFAULTS = np.get_printoptions()
 
-# The examples run inside Sphinx, whose environment is millions of objects a reader's interpreter
-# does not have. Each full collection an example makes (the gc page makes 15) walked all of them:
-# 3.2 s of the English doctest build. Frozen, they are left out of every collection, as they would
-# not exist in the reader's interpreter; what the examples create is collected as before.
-gc.collect()
-gc.freeze()
+
+def freeze_what_is_there() -> None:
+    """Leave every object alive now out of the cyclic collector's walks (gc.freeze).
+
+    The examples run inside Sphinx, whose environment is millions of objects a reader's interpreter
+    does not have, and the groups before them leave modules and caches behind. Each full collection
+    an example makes (the gc page makes 15) walked all of them: 3.2 s of the English doctest build.
+    Frozen at the start of each group, after one collection of what earlier groups left as garbage,
+    they are left out, as they would not be there in a fresh interpreter; what the group creates
+    is collected as before. After the first time, that collection walks only what is new."""
+    gc.collect()
+    gc.freeze()
 
 
 def reset_global_state(seed: int = SEED) -> None:
+    freeze_what_is_there()
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
