@@ -301,8 +301,8 @@ class Counterparts:
             elif isinstance(node, nodes.field_name):
                 # A domain's field names (Parameters, Returns) are Sphinx's words, written in the
                 # build's language: the source build shows Sphinx's translation of them.
-                where = Path(self.env.srcdir), tuple(self.config.locale_dirs)
                 if strings is None:
+                    where = Path(self.env.srcdir), tuple(self.config.locale_dirs)
                     strings = theme_strings(*where, language)
                     # The field name is written in this build's language: back to its msgid first.
                     own = theme_strings(*where, self.config.language)
