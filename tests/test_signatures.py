@@ -50,3 +50,20 @@ def test_an_exception_needs_a_reason(tmp_path, monkeypatch):
         assert "needs a name, a tab and the reason" in str(stop)
     else:
         raise AssertionError("an exception without a reason was accepted")
+
+
+def test_a_class_known_only_by_its_overloads_and_a_function_default_are_compared(tmp_path, capsys):
+    """nn.LSTM's __init__ is (*args, **kwargs): its parameters are typing overloads; TransformerEncoderLayer's
+    activation defaults to the function F.relu. A wrong parameter or default in either is reported."""
+    page = tmp_path / "page.md"
+    page.write_text("# t\n\n```{py:class} torch.nn.LSTM(input_size, hidden_size, num_layers=2)\n```\n\n"
+                    "```{py:class} torch.nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward=2048, "
+                    "dropout=0.1, activation=F.gelu, layer_norm_eps=1e-05, batch_first=False, norm_first=False, "
+                    "bias=True, device=None, dtype=None)\n```\n\n"
+                    "```{py:class} torch.nn.GRU(input_size, hidden_size, num_layers=1, bias=True, batch_first=False,"
+                    " dropout=0.0, bidirectional=False, device=None, dtype=None)\n```\n", encoding="utf-8")
+    assert main([str(page)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{page}:3: torch.nn.LSTM(input_size, hidden_size, num_layers=2) does not match"), lines
+    assert lines[1].startswith(f"{page}:6: torch.nn.TransformerEncoderLayer("), lines
+    assert lines[2] == "signatures: 1 match, 2 differ, 0 do not resolve, 0 have no signature to compare with"

@@ -21,6 +21,7 @@ import importlib
 import inspect
 import re
 import sys
+import typing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -181,17 +182,30 @@ def named_default(obj, default):
         return _Named(default.__name__)
     if " at 0x" not in repr(default):
         return default
-    for module in (sys.modules["torch"], sys.modules.get(getattr(obj, "__module__", None) or "")):
+    # torch.nn.functional too: a layer's activation=F.relu is the function object itself
+    for module in (sys.modules["torch"], sys.modules.get("torch.nn.functional"),
+                   sys.modules.get(getattr(obj, "__module__", None) or "")):
         for name, value in vars(module or object).items():
             if value is default:
                 return _Named(f"{module.__name__}.{name}")
     return default
 
 
+def joined_continuations(doc: list[str]) -> list[str]:
+    """A signature written over several lines (scaled_dot_product_attention's) as one line."""
+    joined: list[str] = []
+    for line in doc:
+        if joined and joined[-1].count("(") > joined[-1].count(")"):
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
+
+
 def from_docstring(obj, short_name: str) -> list[str]:
     """Signature lines at the top of a builtin's docstring: 'view(*shape) -> Tensor'."""
     lines = []
-    doc = (inspect.getdoc(obj) or "").splitlines()
+    doc = joined_continuations((inspect.getdoc(obj) or "").splitlines())
     for number, line in enumerate(doc):
         line = line.strip()
         overload = line.startswith(f".. function:: {short_name}(") or line.startswith(f".. method:: {short_name}(")
@@ -202,13 +216,20 @@ def from_docstring(obj, short_name: str) -> list[str]:
     return [line for line in lines if line is not None]
 
 
+def overloads(cls) -> list[str]:
+    """The typing.overload signatures of a class's __init__: nn.LSTM's own is (*args, **kwargs), and its
+    parameter list exists only as overloads (torch/nn/modules/rnn.py)."""
+    init = vars(cls).get("__init__") if inspect.isclass(cls) else None
+    return [from_inspect(f, drop_self=True) for f in typing.get_overloads(init)] if inspect.isfunction(init) else []
+
+
 def candidates(obj, kind: str, short_name: str) -> list[str]:
     if kind == "class":
         target = obj.__init__ if inspect.isclass(obj) and "__init__" in vars(obj) or hasattr(obj, "__init__") else obj
         found = [from_inspect(obj, drop_self=False)]
         if found[0] is None or found[0] in {"*args, **kwargs", "/, *args, **kwargs"}:
             found = [from_inspect(target, drop_self=True)]
-        found += from_docstring(obj, short_name)
+        found += overloads(obj) + from_docstring(obj, short_name)
     else:
         found = [from_inspect(obj, drop_self=kind == "method" and not isinstance(obj, (staticmethod, classmethod)))]
         found += from_docstring(obj, short_name)

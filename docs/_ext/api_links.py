@@ -52,7 +52,9 @@ SHARED_PAGES = [
 ]
 
 # Classes whose methods are anchors on the class page.
-METHODS_ON_CLASS_PAGE = ["torch.nn.Module", "torch.nn.SyncBatchNorm"]
+METHODS_ON_CLASS_PAGE = ["torch.nn.Module", "torch.nn.SyncBatchNorm", "torch.nn.Embedding", "torch.nn.EmbeddingBag",
+                         "torch.nn.MultiheadAttention", "torch.nn.TransformerEncoderLayer", "torch.nn.TransformerEncoder",
+                         "torch.nn.Transformer"]
 
 
 def official_url(fullname: str) -> str | None:
