@@ -67,3 +67,11 @@ def test_a_class_known_only_by_its_overloads_and_a_function_default_are_compared
     assert lines[0].startswith(f"{page}:3: torch.nn.LSTM(input_size, hidden_size, num_layers=2) does not match"), lines
     assert lines[1].startswith(f"{page}:6: torch.nn.TransformerEncoderLayer("), lines
     assert lines[2] == "signatures: 1 match, 2 differ, 0 do not resolve, 0 have no signature to compare with"
+
+
+def test_a_docstring_signature_written_with_its_namespace_is_read():
+    """torch.linalg's docstrings start 'linalg.vector_norm(x, ord=2, ...)': compared, not skipped."""
+    import torch
+
+    assert check_signatures.from_docstring(torch.linalg.vector_norm, "vector_norm") == [
+        "x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None"]

@@ -206,11 +206,12 @@ def from_docstring(obj, short_name: str) -> list[str]:
     """Signature lines at the top of a builtin's docstring: 'view(*shape) -> Tensor'."""
     lines = []
     doc = joined_continuations((inspect.getdoc(obj) or "").splitlines())
+    # 'vector_norm(' or with its namespace, 'linalg.vector_norm(' (torch.linalg's docstrings)
+    starts = re.compile(rf"^(?:[A-Za-z_][\w.]*\.)?{re.escape(short_name)}\(")
     for number, line in enumerate(doc):
         line = line.strip()
         overload = line.startswith(f".. function:: {short_name}(") or line.startswith(f".. method:: {short_name}(")
-        heading = line.startswith(short_name + "(") and all(not l.strip() or l.strip().startswith(short_name + "(")
-                                                            for l in doc[:number])
+        heading = bool(starts.match(line)) and all(not l.strip() or starts.match(l.strip()) for l in doc[:number])
         if overload or heading:
             lines.append(split_signature(line.split(":: ", 1)[-1])[1])
     return [line for line in lines if line is not None]
