@@ -108,7 +108,11 @@ def test_reset_global_state_undoes_every_change():
     torch.set_grad_enabled(False)
     torch.use_deterministic_algorithms(True)
     torch.autograd.set_detect_anomaly(True)
+    torch.set_default_device("meta")
+    torch.set_warn_always(True)
     reset_global_state()
+    assert torch.get_default_device() == torch.device("cpu") and torch.empty(1).device.type == "cpu"
+    assert not torch.is_warn_always_enabled()
     assert not torch.are_deterministic_algorithms_enabled()
     assert not torch.is_anomaly_enabled()
     assert torch.get_default_dtype() == torch.float32

@@ -25,6 +25,14 @@ def test_descriptions_are_cut_after_a_sentence_or_a_word():
     assert shorten("汉" * 200).endswith("…") and len(shorten("汉" * 200)) == MAX_CHARS
 
 
+def test_a_dotted_api_name_is_not_the_end_of_a_sentence():
+    text = ("The loss of a classifier computed with torch.nn.CrossEntropyLoss from raw scores, "
+            "with a long explanation that goes on and on past the limit " + "word " * 40)
+    cut = shorten(text)
+    assert "torch.nn.CrossEntropyLoss" in cut and cut.endswith("…"), cut
+    assert shorten("本页介绍 torch.nn.MSELoss 的用法。" * 12).endswith("。")
+
+
 def test_the_first_real_paragraph_skips_admonitions_and_short_lines():
     doctree = publish_doctree(".. note::\n\n   A note that is long enough to be taken by mistake here.\n\n"
                               "Short.\n\nThe paragraph that really describes the page, at some length.\n")

@@ -38,6 +38,8 @@ def reset_global_state(seed: int = SEED) -> None:
     torch.set_printoptions(profile="default", sci_mode=None)
     np.set_printoptions(**_NUMPY_PRINT_DEFAULTS)
     torch.set_default_dtype(torch.float32)
+    torch.set_default_device(None)  # devices/accelerator changes it; a failed example would leave it set
+    torch.set_warn_always(False)  # tensors/indexing turns it on to show a once-per-process warning
     torch.set_grad_enabled(True)
     # Only when changed: use_deterministic_algorithms() costs ~50 ms a call even as a no-op.
     if torch.is_anomaly_enabled():

@@ -40,7 +40,8 @@ SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 SKIP = (nodes.Admonition, nodes.table, nodes.field_list, nodes.topic, nodes.sidebar, addnodes.desc,
         nodes.footnote, nodes.citation)
-SENTENCE_END = re.compile(r"(?<=[。！？.!?])\s*")
+# A full stop in Chinese ends a sentence; a Latin one only before a space or the end (not in torch.nn.Linear).
+SENTENCE_END = re.compile(r"(?:(?<=[。！？])|(?<=[.!?])(?=\s|$))\s*")
 
 
 def site_root(config: Config) -> str:
