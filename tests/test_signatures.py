@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import check_signatures
 from check_signatures import check, documented, main
@@ -75,3 +76,10 @@ def test_a_docstring_signature_written_with_its_namespace_is_read():
 
     assert check_signatures.from_docstring(torch.linalg.vector_norm, "vector_norm") == [
         "x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None"]
+
+
+def test_out_written_without_its_default_in_a_docstring_is_out_none():
+    """torch.abs's docstring says abs(input, *, out): the page writes out=None, which is what it is."""
+    assert check(check_signatures.Documented(Path("p.md"), 1, "function", "torch.abs", "input, *, out=None"))[0] == "ok"
+    assert check(check_signatures.Documented(Path("p.md"), 1, "function", "torch.abs", "input, *, out=1"))[0] == \
+        "mismatch"

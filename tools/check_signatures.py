@@ -239,6 +239,13 @@ def candidates(obj, kind: str, short_name: str) -> list[str]:
     return [c for c in found if c is not None and c not in generic] + ([raw] if raw in generic else [])
 
 
+def optional_out(params: tuple) -> tuple:
+    """Many of torch's docstrings write a keyword-only ``out`` without its default (``abs(input, *, out)``);
+    ``out`` is always optional in torch, its default None: the page writes ``out=None``."""
+    return tuple((kind, name, "None") if (kind, name, default) == ("keyword-only", "out", None)
+                 else (kind, name, default) for kind, name, default in params)
+
+
 def check(entry: Documented) -> tuple[str, str | None]:
     """('ok' | 'mismatch' | 'error' | 'unknown', problem)."""
     try:
@@ -248,10 +255,11 @@ def check(entry: Documented) -> tuple[str, str | None]:
     if entry.params is None:
         return "ok", None
     documented_params = canonical(entry.params)
+    documented_params = documented_params and optional_out(documented_params)
     if documented_params is None:
         return "error", f"the documented parameters of {entry.name} are not valid Python: ({entry.params})"
     real = candidates(obj, entry.kind, entry.name.rsplit(".", 1)[-1])
-    comparable = [c for c in (canonical(r) for r in real) if c is not None]
+    comparable = [optional_out(c) for c in (canonical(r) for r in real) if c is not None]
     if not comparable:
         return "unknown", None
     if documented_params in comparable:
