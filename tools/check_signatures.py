@@ -196,7 +196,7 @@ def joined_continuations(doc: list[str]) -> list[str]:
     joined: list[str] = []
     for line in doc:
         if joined and joined[-1].count("(") > joined[-1].count(")"):
-            joined[-1] += " " + line.strip()
+            joined[-1] = joined[-1].rstrip("\\ ") + " " + line.strip()  # torch.normal's ends with a backslash
         else:
             joined.append(line)
     return joined
@@ -239,10 +239,14 @@ def candidates(obj, kind: str, short_name: str) -> list[str]:
     return [c for c in found if c is not None and c not in generic] + ([raw] if raw in generic else [])
 
 
+ALWAYS_OPTIONAL = {"out", "generator"}  # keyword-only in torch's functions, default None, whatever a docstring writes
+
+
 def optional_out(params: tuple) -> tuple:
-    """Many of torch's docstrings write a keyword-only ``out`` without its default (``abs(input, *, out)``);
-    ``out`` is always optional in torch, its default None: the page writes ``out=None``."""
-    return tuple((kind, name, "None") if (kind, name, default) == ("keyword-only", "out", None)
+    """Many of torch's docstrings write a keyword-only ``out`` or ``generator`` without its default
+    (``abs(input, *, out)``, ``bernoulli(input, *, generator, out)``); both are always optional in torch,
+    their default None: the page writes ``out=None``."""
+    return tuple((kind, name, "None") if kind == "keyword-only" and name in ALWAYS_OPTIONAL and default is None
                  else (kind, name, default) for kind, name, default in params)
 
 

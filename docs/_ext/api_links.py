@@ -36,6 +36,10 @@ EXACT = {
     "torch.nn.Parameter": PYTORCH + "generated/torch.nn.parameter.Parameter.html",
     "torch.optim.Optimizer": PYTORCH + "optim.html#torch.optim.Optimizer",  # its methods have pages
     "range": PYTHON + "stdtypes.html#range",  # a type, not among the built-in functions
+    # The legacy type constructors have no page of their own: the data types table of tensors.html lists them.
+    **{f"torch.{name}Tensor": PYTORCH + "tensors.html#data-types"
+       for name in ("Float", "Double", "Long", "Int", "Byte")},
+    "torch.cuda.FloatTensor": PYTORCH + "tensors.html#data-types",
 }
 
 # (prefix, page): objects under the prefix are anchors on one page.
@@ -54,7 +58,7 @@ SHARED_PAGES = [
 # Classes whose methods are anchors on the class page.
 METHODS_ON_CLASS_PAGE = ["torch.nn.Module", "torch.nn.SyncBatchNorm", "torch.nn.Embedding", "torch.nn.EmbeddingBag",
                          "torch.nn.MultiheadAttention", "torch.nn.TransformerEncoderLayer", "torch.nn.TransformerEncoder",
-                         "torch.nn.Transformer"]
+                         "torch.nn.Transformer", "torch.Generator"]
 
 
 def official_url(fullname: str) -> str | None:
