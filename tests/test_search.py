@@ -51,3 +51,16 @@ def test_fixture_with_jieba_indexes_whole_terms(tmp_path):
                     str(tmp_path)], check=True, capture_output=True, timeout=SPHINX_TIMEOUT)
     assert BAD_LINE not in (tmp_path / "_static" / "language_data.js").read_text(encoding="utf-8")
     assert "梯度" in search_terms(tmp_path)
+
+
+def test_the_learners_forms_join_the_search_groups_and_the_chinese_dictionary(tmp_path):
+    """tools/terminology/search-synonyms.tsv: 求和 finds what sum finds; 求和 stays one word in the index."""
+    from search_synonyms import merged, variant_groups
+
+    table = tmp_path / "search-synonyms.tsv"
+    table.write_text("# comment\n求和\tsum, torch.sum\n", encoding="utf-8")
+    for name in ("zh.tsv", "en.tsv"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert merged(variant_groups(tmp_path)) == [["求和", "sum", "torch.sum"]]
+    groups = merged(variant_groups())  # the project's table is read too
+    assert any({"求和", "sum"} <= set(group) for group in groups), groups

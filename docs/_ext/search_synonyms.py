@@ -2,10 +2,11 @@
 
 A reader types a term the way they know it: a variant (批维度 for 批量维度), or
 in the other language (``learning rate`` on the Chinese site, 广播 on the
-English one). Each group lists every form of one concept: the glossary's
-Chinese term and its English term with the ``# also:`` variants of
-glossary.po, and the rejected variants of ``tools/terminology/zh.tsv`` and
-``en.tsv`` beside their preferred form. ``docs/_static/search-ranking.js``
+English one), or the way learners say it (求和 for sum, 显卡 for GPU). Each group
+lists every form of one concept: the glossary's Chinese term and its English term
+with the ``# also:`` variants of glossary.po, the rejected variants of
+``tools/terminology/zh.tsv`` and ``en.tsv`` beside their preferred form, and the
+learners' forms of ``tools/terminology/search-synonyms.tsv``. ``docs/_static/search-ranking.js``
 lets a query word match any form of its group. The same file is written for
 both languages; each site's index decides which forms find anything.
 
@@ -44,8 +45,13 @@ def glossary_groups(glossary_md: Path, glossary_po: Path) -> list[list[str]]:
     return groups
 
 
+# How learners say it: a form a reader types (显卡, 求和, "results differ every run") and the words of the
+# pages that answer it. Not rejected variants (the lint ignores this table): search only. Translators extend it.
+LEARNER_FORMS = "search-synonyms.tsv"
+
+
 def variant_groups(directory: Path = TERMINOLOGY) -> list[list[str]]:
-    return [[preferred, *variants] for name in ("zh.tsv", "en.tsv")
+    return [[preferred, *variants] for name in ("zh.tsv", "en.tsv", LEARNER_FORMS)
             for _, preferred, variants in read_variant_table(directory / name)]
 
 
