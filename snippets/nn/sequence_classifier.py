@@ -1,9 +1,10 @@
 """A small sequence classifier: nn.Embedding -> nn.LSTM over a packed batch -> nn.Linear.
 
 Run as a script, it pads a tiny made-up batch of token sequences of different lengths,
-prints the shape of every stage of the forward pass, checks that the final states the
-LSTM returns for the packed batch are the states at each sequence's last real token,
-and trains the model for a few steps. The page nn/recurrent shows it;
+prints the shape of every stage of the forward pass, checks the final states the LSTM
+returns for the packed batch against its unpacked output (forward direction: each
+sequence's last real token; backward direction: its first token), and trains the model
+for a few steps. The page nn/recurrent shows it;
 tests/test_snippets.py compares what it prints with sequence_classifier.out.
 """
 
