@@ -53,6 +53,7 @@ extensions = [
     "plot_svg",  # the plot directive's SVG figures valid for the books, and the same from build to build
     "epub_books",
     "epub_downloads",
+    "reread_pages",  # make check: the pages it names are read again (TORCH_NOTES_REREAD)
 ]
 
 exclude_patterns = ["_ext", "_templates", "_static", "_locale"]

@@ -172,6 +172,20 @@ def test_one_msgid_is_translated_one_way_in_every_catalog(tmp_path):
     second = catalog(tmp_path / "en" / "LC_MESSAGES" / "b.po", ("常见陷阱", "Common pitfalls"))
     errors = [e for e in lint([tmp_path / "en"]) if "[consistency]" in e]
     assert len(errors) == 2 and {e.split(":")[0] for e in errors} == {str(first), str(second)}, errors
+    assert all("no form is the usual one" in e for e in errors), errors
+
+
+def test_the_odd_catalog_is_named_once_and_a_lint_of_one_catalog_still_sees_the_others(tmp_path):
+    """Three catalogs agree and one does not: one report, on the odd one, naming the usual form; linting
+    the odd catalog alone (make lint-po ONLY=, make check) finds it too, and linting a usual one finds nothing."""
+    messages = tmp_path / "en" / "LC_MESSAGES"
+    usual = [catalog(messages / f"{name}.po", ("常见陷阱", "Pitfalls")) for name in "abc"]
+    odd = catalog(messages / "d.po", ("常见陷阱", "Common pitfalls"))
+    for paths in ([tmp_path / "en"], [odd]):
+        errors = [e for e in lint(paths) if "[consistency]" in e]
+        assert len(errors) == 1 and errors[0].startswith(f"{odd}:"), errors
+        assert "'Common pitfalls' here, but 'Pitfalls' in 3 other place(s)" in errors[0], errors
+    assert not [e for e in lint([usual[0]]) if "[consistency]" in e]
 
 
 def test_terminology_accepts_american_forms_of_a_term_but_not_british_ones():
@@ -189,9 +203,10 @@ def test_terminology_accepts_american_forms_of_a_term_but_not_british_ones():
     ("code", "第二行有一个代码片段 `torch.cat`，译文把它丢掉了。"),
     ("terminology", "第二行说到梯度。"),
     ("markup", "markup is here: `torch.cat."),
-    ("fuzzy", "#, fuzzy"),
+    ("fuzzy", 'msgstr "An old translation."'),
     ("untranslated", 'msgid "一段还没有翻译的原文。"'),
     ("spelling", "only here: teh end."),
+    ("previous", '#| msgid "一段改过之前的原文。"'),
 ])
 def test_a_problem_is_reported_on_the_line_that_holds_it(monkeypatch, rule, text):
     """Not on the entry's first line: on the line of a long msgid or msgstr where the problem is

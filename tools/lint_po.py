@@ -43,6 +43,7 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 ``spelling``     every English word outside code, math, roles and links is in hunspell's en_US dictionary
                  or a project word list (``tools/spelling/*.txt``); see ``tools/spelling.py``
 ``fuzzy``        an entry still flagged fuzzy (its translation is not used)
+``previous``     ``#|`` lines (the source before it changed) left on an entry that is no longer fuzzy
 ``untranslated`` an entry with no translation
 ``lint-ok``      an exception that names no rule of this list, allows nothing in its entry, or is a bare
                  ``# lint-ok: number``
@@ -77,7 +78,7 @@ import polib
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
                         rejected_variants, terminology_problems, variant_problems)
-from po_lines import CatalogLines, EntryLines  # noqa: E402
+from po_lines import FUZZY_ADVICE, CatalogLines, EntryLines  # noqa: E402
 from po_markup import CJK, NUMBER, URL, Markup, Problem  # noqa: E402,F401
 from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languages, translations  # noqa: E402
 from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
@@ -238,22 +239,43 @@ def entry_lines(po: Path, entry: polib.POEntry) -> EntryLines:
     return catalog_lines(po).entry(entry)
 
 
-def consistency_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
-    """One msgid, one translation across the catalogs of a language (the glossary's term lines aside)."""
-    by_msgid: dict[str, dict[str, list[str]]] = {}
+def consistency_problems(entries: list[tuple[Path, polib.POEntry]], scope: set[Path] | None = None) -> list[str]:
+    """One msgid, one translation across the catalogs of a language (the glossary's term lines aside).
+
+    ``entries`` are those of every catalog of the language; problems are reported for the catalogs
+    in ``scope`` (resolved paths; all by default). Where most catalogs agree, only the odd ones are reported, each
+    once, naming the form the others use and where; with no majority, every place is.
+    """
+    by_msgid: dict[str, dict[str, list[tuple[Path, int]]]] = {}
     for po, entry in entries:
         if po.stem == GLOSSARY_PAGE or "*" in allowed_exceptions(entry).get("consistency", set()):
             continue
         line = entry_lines(po, entry).line("msgstr")
-        by_msgid.setdefault(entry.msgid, {}).setdefault(entry.msgstr, []).append(f"{po}:{line}")
+        by_msgid.setdefault(entry.msgid, {}).setdefault(entry.msgstr, []).append((po, line))
     errors = []
     for msgid, renderings in by_msgid.items():
-        if len(renderings) > 1:
+        if len(renderings) < 2:
+            continue
+        ranked = sorted(renderings.items(), key=lambda item: -len(item[1]))
+        (usual, usual_places), runner_up = ranked[0], ranked[1]
+        if len(usual_places) > len(runner_up[1]):
+            example = f"{usual_places[0][0]}:{usual_places[0][1]}"
+            for msgstr, places in ranked[1:]:
+                for po, line in places:
+                    if scope is None or po.resolve() in scope:
+                        errors.append(f"{po}:{line}: [consistency] {short(msgid)!r}: translated {short(msgstr, 60)!r}"
+                                      f" here, but {short(usual, 60)!r} in {len(usual_places)} other place(s)"
+                                      f" (e.g. {example}): use one translation")
+        else:
             listed = "; ".join(f"{msgstr!r} ({len(places)}x)" for msgstr, places in renderings.items())
-            for places in renderings.values():
-                errors += [f"{place}: [consistency] {short(msgid)!r}: translated in different ways: {listed}"
-                           for place in places]
+            errors += [f"{po}:{line}: [consistency] {short(msgid)!r}: translated in different ways, no form is "
+                       f"the usual one: {listed}"
+                       for places in renderings.values() for po, line in places if scope is None or po.resolve() in scope]
     return errors
+
+
+def language_catalogs(locale_dir: Path, language: str) -> list[Path]:
+    return sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po"))
 
 
 def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
@@ -395,9 +417,11 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
             continue
         where = entry_lines(po, entry)
         if entry.fuzzy:
-            errors.append(f"{po}:{where.flag_line('fuzzy')}: [fuzzy] {short(entry.msgid)!r}: review the translation "
-                          "against the changed source (#| msgid), then remove the fuzzy flag")
+            errors.append(f"{po}:{where.line('msgstr')}: [fuzzy] {short(entry.msgid)!r}: {FUZZY_ADVICE}")
             continue
+        if where.previous_lines:
+            errors.append(f"{po}:{where.previous_lines[0]}: [previous] {short(entry.msgid)!r}: '#|' lines left "
+                          "from a fuzzy entry (the source text before it changed): delete them")
         if not entry.msgstr.strip():
             errors.append(f"{po}:{where.line('msgstr')}: [untranslated] {short(entry.msgid)!r}: no translation yet")
             continue
@@ -478,8 +502,16 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence
                     errors.append(f"{locale_dir / PENDING}:{listed}: [terminology] {language} {page}: "
                                   "no terminology problem left; remove the page from the list")
         errors += problems
+    scoped = {po.resolve() for entries in translated.values() for po, _ in entries}
     for language, entries in translated.items():
-        errors += consistency_problems(entries)
+        # Consistency is a rule across catalogs: a lint of some catalogs measures them against all of the language.
+        locale_dirs = {catalog_language(po)[0] for po, _ in entries if catalog_language(po)}
+        everything = list(entries)
+        for locale_dir in locale_dirs:
+            for po in language_catalogs(locale_dir, language):
+                if po.resolve() not in scoped and not catalog_file_errors(po):
+                    everything += [(po, e) for e in polib.pofile(str(po)) if e.translated() and not e.obsolete]
+        errors += consistency_problems(everything, scoped)
         if language.startswith("en"):
             errors += spelling_problems(entries)
     # A draft language (site_languages in conf.py) is expected to be incomplete, and to fall behind when the
