@@ -286,3 +286,18 @@ def test_a_glossary_term_has_one_english_term(tmp_path, monkeypatch):
            "accepts a rejected variant" in "\n".join(errors), errors
     assert any("'概率' has the same English term 'gradient'" in e for e in errors), errors
     assert any("'梯度' has the same English term 'gradient'" in e for e in errors), errors
+
+
+def test_a_lone_backtick_is_reported_first_at_its_line_and_not_buried_under_its_consequences(tmp_path):
+    """A dropped backtick makes every code span after it read wrong; the lint names the broken spot first,
+    on its line, and leaves out what follows from it (spans and roles 'missing', code read as prose)."""
+    msgid = "".join(f"第{n}个 `torch.op{n}` 和 {{py:func}}`torch.fn{n}`，" for n in range(1, 9)) + "结束。"
+    msgstr = " ".join(f"the `torch.op{n}` number {n} and {{py:func}}`torch.fn{n}`," for n in range(1, 9)) + " the end."
+    broken = msgstr.replace("`torch.op6`", "torch.op6`")
+    po = catalog(tmp_path / "en" / "LC_MESSAGES" / "page.po", (msgid, broken))
+    errors = lint([po])
+    text = po.read_text(encoding="utf-8").splitlines()
+    msgstr = next(n for n, row in enumerate(text) if row.startswith("msgstr"))
+    line = next(n for n, row in enumerate(text[msgstr:], start=msgstr + 1) if " torch.op6`" in row)
+    assert errors[0].startswith(f"{po}:{line}: [markup] "), errors
+    assert not [e for e in errors if any(f"[{rule}]" in e for rule in ("code", "role", "spelling"))], errors

@@ -9,6 +9,7 @@ import polib
 import pytest
 from bs4 import BeautifulSoup
 from fixture_project import MAKE_TIMEOUT, catalogs, make, make_project
+from po_lines import CatalogLines
 
 
 def status_rows(html_file) -> dict[str, list[str]]:
@@ -165,6 +166,14 @@ def test_todo_lists_what_is_left_most_urgent_first_and_per_branch(tmp_path):
     assert lines[0] == "[en] 4 entries left in 2 pages, most urgent first:"
     assert re.match(r"^\s+index\s+2\s+1\s+50%\s+locale/en/LC_MESSAGES/index\.po$", lines[2]), lines[2]
     assert re.match(r"^\s+chapter/page\s+0\s+1\s+50%\s+locale/en/LC_MESSAGES/chapter/page\.po$", lines[3]), lines[3]
+    # Each entry with the line of its msgstr, the line the lint and the build name too.
+    page_po = project / "locale" / "en" / "LC_MESSAGES" / "chapter" / "page.po"
+    fuzzy = next(e for e in polib.pofile(str(page_po)) if e.fuzzy)
+    msgstr_line = CatalogLines(page_po).entry(fuzzy).line("msgstr")
+    assert any(line.startswith(f"  locale/en/LC_MESSAGES/chapter/page.po:{msgstr_line}: fuzzy: ") for line in lines), lines
+    assert sum(": untranslated: " in line for line in lines) == 2 and sum(": fuzzy: " in line for line in lines) == 2
+    one = make(project, "todo", "ONLY=chapter/")
+    assert one.splitlines()[0] == "[en] 1 entry left in 1 page (under chapter/), most urgent first:", one
     # BRANCH=1: only the pages changed since the branch left main (committed, uncommitted or new).
     git(project, "init", "-q", "-b", "main")
     git(project, "add", "-A")

@@ -79,7 +79,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
                         rejected_variants, terminology_problems, variant_problems)
 from po_lines import FUZZY_ADVICE, CatalogLines, EntryLines  # noqa: E402
-from po_markup import CJK, NUMBER, URL, Markup, Problem  # noqa: E402,F401
+from po_markup import CJK, NUMBER, URL, Markup, Problem, lone_backtick  # noqa: E402,F401
 from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languages, translations  # noqa: E402
 from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
@@ -215,6 +215,8 @@ def markup_problems(msgid: str, msgstr: str) -> list[Problem]:
     extra = Counter(added(src.leftovers, dst.leftovers))
     for item, how_many in sorted(extra.items()):
         offsets = [o for left, o in zip(dst.leftovers, dst.leftover_offsets) if left == item][-how_many:]
+        if item == "`" and how_many == 1:  # the parser sees it at the end; the lone one is often much earlier
+            offsets = [lone_backtick(src, msgstr) or offsets[0]]
         for offset in offsets:
             found.append(Problem("markup", f"stray {item!r}: broken code span or role", "msgstr", offset))
     return found
@@ -285,6 +287,8 @@ def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
     for po, entry in entries:
         if entry.msgstr != entry.msgid and "*" not in allowed_exceptions(entry).get("spelling", set()):
             markup = Markup(entry.msgstr)
+            if markup.leftovers:  # broken markup (the markup rule reports it): its prose holds code
+                continue
             per_entry.append((po, entry, markup, words(markup.prose)))
     try:
         unknown = misspelled({w for *_, found in per_entry for w in found})
@@ -427,6 +431,10 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
             continue
         allowed = allowed_exceptions(entry)
         found = markup_problems(entry.msgid, entry.msgstr)
+        broken = [p for p in found if p.rule == "markup"]
+        if broken:  # a lone backtick or role name: the code spans and roles after it are misread, so their
+            # problems are consequences, reported once the markup is mended; the broken spot comes first
+            found = broken + [p for p in found if p.rule not in {"markup", "code", "role"}]
         found += terminology_problems(entry.msgid, entry.msgstr, pairs, count)
         found += variant_problems(entry.msgid, entry.msgstr, variants)
         if po.stem == GLOSSARY_PAGE and entry.msgid in pairs:
@@ -443,7 +451,7 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
                 line = next((n for n, text in where.comment_lines
                              if text.startswith("also:") and (problem.detail or "") in text), line)
             reported.append((line, problem))
-        for line, problem in sorted(reported, key=lambda item: item[0]):
+        for line, problem in sorted(reported, key=lambda item: (item[1].rule != "markup", item[0])):
             error = f"{po}:{line}: [{problem.rule}] {short(entry.msgid)!r}: {problem.message}"
             if error not in errors:  # the same variant twice on one line: one report
                 errors.append(error)
