@@ -151,7 +151,9 @@ def test_pending_pages_do_not_fail_and_the_list_only_shrinks(tmp_path):
 def catalog(path, *pairs):
     path.parent.mkdir(parents=True, exist_ok=True)
     po = polib.POFile()
-    po.metadata = {"Content-Type": "text/plain; charset=UTF-8", "Language": "en"}
+    po.metadata = {"Project-Id-Version": "test", "PO-Revision-Date": "2026-12-01 00:00+0000",
+                   "Last-Translator": "test", "Language-Team": "en", "Language": "en", "MIME-Version": "1.0",
+                   "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
     for msgid, msgstr in pairs:
         po.append(polib.POEntry(msgid=msgid, msgstr=msgstr))
     po.save(str(path))
@@ -301,3 +303,24 @@ def test_a_lone_backtick_is_reported_first_at_its_line_and_not_buried_under_its_
     line = next(n for n, row in enumerate(text[msgstr:], start=msgstr + 1) if " torch.op6`" in row)
     assert errors[0].startswith(f"{po}:{line}: [markup] "), errors
     assert not [e for e in errors if any(f"[{rule}]" in e for rule in ("code", "role", "spelling"))], errors
+
+
+def test_a_placeholder_header_date_is_reported_as_msgfmt_c_and_a_po_editor_would(tmp_path):
+    po = catalog(tmp_path / "en" / "LC_MESSAGES" / "page.po", ("一段。", "A paragraph."))
+    text = po.read_text(encoding="utf-8").replace("2026-12-01 00:00+0000", "YEAR-MO-DA HO:MI+ZONE")
+    po.write_text(text, encoding="utf-8")
+    line = line_of(po, "PO-Revision-Date")
+    errors = lint([po])
+    assert errors == [f"{po}:{line}: [header] header field 'PO-Revision-Date' still has the initial default value"
+                      " (msgfmt -c)"], errors
+
+
+def test_every_catalog_of_the_project_is_clean_for_msgfmt_c():
+    """What Poedit and other PO editors run on opening a catalog: no error, no warning."""
+    found = []
+    for po in sorted([*(ROOT / "locale").rglob("*.po"), *(ROOT / "docs" / "_locale").rglob("*.po")]):
+        result = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True,
+                                timeout=60)
+        if result.returncode or result.stderr:
+            found.append(result.stderr.strip())
+    assert not found, "\n".join(found)

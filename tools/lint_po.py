@@ -15,6 +15,10 @@ A catalog that does not parse is reported once and its entries are skipped:
 ``syntax``       GNU ``msgfmt --check`` rejects it (bad syntax, duplicate entry, ...)
 ``charset``      not valid UTF-8, or its header does not declare ``charset=UTF-8``
 
+A sound catalog's header:
+
+``header``       ``msgfmt -c`` (what a PO editor runs) warns about it, e.g. a placeholder date
+
 For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 (broken MyST markup in a msgstr renders as plain text, silently):
 
@@ -343,6 +347,24 @@ def file_problems(po: Path) -> list[tuple[int, str, str]]:
     return [(1, "charset", "header has no Content-Type line; add \"Content-Type: text/plain; charset=UTF-8\\n\"")]
 
 
+def header_warnings(po: Path) -> list[str]:
+    """What ``msgfmt -c`` (and so a PO editor) warns about in a sound catalog: a placeholder header field."""
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True,
+                            timeout=MSGFMT_TIMEOUT)
+    found = []
+    lines = po.read_text(encoding="utf-8").splitlines()[:40]
+    for line in result.stderr.splitlines():
+        located = re.match(rf"^{re.escape(str(po))}:(\d+):(?:\d+:)?\s*warning:\s*(.*)$", line)
+        if located:
+            number, message = int(located.group(1)), located.group(2)
+            field = re.search(r"header field '([\w-]+)'", message)  # msgfmt names the header's first line:
+            if field:  # the field's own line is the one to edit
+                number = next((n for n, text in enumerate(lines, 1) if text.startswith(f'"{field.group(1)}:')),
+                              number)
+            found.append(f"{po}:{number}: [header] {message} (msgfmt -c)")
+    return found
+
+
 def exceptions(entry: polib.POEntry) -> list[tuple[str, str, str]]:
     """(rule, detail, comment text) of every '# lint-ok: RULE [DETAIL]' translator comment; no detail: '*'."""
     found = []
@@ -405,6 +427,7 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
     problems = catalog_file_errors(po)
     if problems:
         return problems
+    errors = header_warnings(po)
     pairs: dict[str, list[str]] = {}
     located = catalog_language(po)
     if located:
@@ -414,7 +437,6 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
         if key not in cache:
             cache[key] = glossary_pairs(docs_dir / (GLOSSARY_PAGE + PAGE_SUFFIX), glossary_po)
         pairs = cache[key]
-    errors = []
     variants = rejected_variants(TERMINOLOGY)
     for entry in polib.pofile(str(po)):
         if entry.obsolete or not entry.msgid:
