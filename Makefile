@@ -43,7 +43,7 @@ SHELL       := /bin/bash
 tag = $(if $(TAG),2>&1 | sed -u 's/^/[$(1)] /')
 
 .DEFAULT_GOAL := help
-.PHONY: drift help venv system-deps search-eval html html-zh html-en epub doctest gettext gettext-pages update-po check stats todo lint-po add-language serve test bench clean
+.PHONY: drift help venv system-deps system-deps-html search-eval html html-zh html-en epub doctest gettext gettext-pages update-po check stats todo lint-po add-language serve test bench clean
 
 help:
 	@echo "torch-notes targets:"
@@ -188,9 +188,13 @@ system-deps:
 # KaTeX, which renders the maths of the sites and the books at build time (docs/_ext/katex_math.py), at the
 # version tools/katex/package-lock.json pins. A prerequisite of html, epub and test too: the languages' builds
 # that run side by side must not both install it.
-$(KATEX): tools/katex/package-lock.json
+$(KATEX): tools/katex/package-lock.json | system-deps-html
 	cd tools/katex && npm ci --no-audit --no-fund --silent
 	touch $@
+
+# node and npm, which install KaTeX: the one system tool a build needs (installed as root, else one line to run).
+system-deps-html:
+	@$(PYTHON3) tools/system_deps.py html
 
 # axe-core for the accessibility tests, at the version tools/axe/package-lock.json pins.
 $(AXE): tools/axe/package-lock.json | system-deps
