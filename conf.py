@@ -19,6 +19,7 @@ copyright = "2026, torch-notes contributors"
 
 extensions = [
     "quiet_myst",  # before myst_parser, whose builder-inited hook logs the dump
+    "config_status",  # no false "The configuration has changed" (values components set after the check)
     "myst_parser",
     "sphinx.ext.doctest",
     "sphinx_copybutton",
