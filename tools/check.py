@@ -74,6 +74,11 @@ def make(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(command, returncode, "".join(lines), "")
 
 
+def shown(path: Path) -> Path:
+    """Relative to the checkout, as make lint-po and the builds name files."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def in_step(docnames: list[str], languages: list[str]) -> list[str]:
     """Extract the pages' messages now (make gettext-pages) and look each up in every catalog."""
     pot_dir = BUILDDIR / "gettext-pages"
@@ -87,14 +92,15 @@ def in_step(docnames: list[str], languages: list[str]) -> list[str]:
         for language in languages:
             po = catalog_path(docname, language)
             if not po.exists():
-                errors.append(f"{DOCS / docname}{PAGE_SUFFIX}:1: page has no {language} catalog (run make update-po)")
+                errors.append(f"{shown(DOCS / docname)}{PAGE_SUFFIX}:1: page has no {language} catalog "
+                              "(run make update-po)")
             elif pot.exists():
-                errors += missing_messages(po, pot)
+                errors += missing_messages(shown(po), pot)
     return errors
 
 
 def lint(docnames: list[str], languages: list[str]) -> list[str]:
-    catalogs = [catalog_path(d, lang) for d in docnames for lang in languages if catalog_path(d, lang).exists()]
+    catalogs = [shown(catalog_path(d, lang)) for d in docnames for lang in languages if catalog_path(d, lang).exists()]
     if not catalogs:
         return []
     errors, _pending = lint_report(catalogs)
