@@ -324,3 +324,14 @@ def test_every_catalog_of_the_project_is_clean_for_msgfmt_c():
         if result.returncode or result.stderr:
             found.append(result.stderr.strip())
     assert not found, "\n".join(found)
+
+
+def test_an_english_link_to_an_article_in_chinese_says_so(tmp_path):
+    source = "原笔记引用的文章：<https://zhuanlan.zhihu.com/p/123>"
+    unmarked = catalog(tmp_path / "en" / "LC_MESSAGES" / "a.po", (source, "The article cited: <https://zhuanlan.zhihu.com/p/123>"))
+    marked = catalog(tmp_path / "en" / "LC_MESSAGES" / "b.po",
+                     (source, "The article cited (in Chinese): <https://zhuanlan.zhihu.com/p/123>"))
+    english = catalog(tmp_path / "en" / "LC_MESSAGES" / "c.po",
+                      ("文档：<https://docs.pytorch.org/docs/stable/>", "The docs: <https://docs.pytorch.org/docs/stable/>"))
+    errors = [e for e in lint([unmarked, marked, english]) if "[url]" in e]
+    assert len(errors) == 1 and errors[0].startswith(f"{unmarked}:") and "(in Chinese)" in errors[0], errors

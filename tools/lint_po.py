@@ -34,7 +34,8 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
                  (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added)
 ``placeholder``  exactly the same ``%s``/``%(name)s``/``{name}``/``{{name}}`` placeholders
 ``html``         no raw HTML tag that the msgid does not have
-``url``          no URL that the msgid does not have
+``url``          no URL that the msgid does not have; in English, a link to an article in Chinese (zhihu,
+                 csdn, cnblogs, jianshu, a .cn site...) says "(in Chinese)"
 ``markup``       no stray backtick or role name left over from broken markup
 ``terminology``  every sentence of the msgid that uses a glossary term has the term's English term in the
                  msgstr, counted (two sentences, two renderings), and a ``{term}`` role shows its term's
@@ -169,6 +170,20 @@ def number_problems(src: Markup, dst: Markup) -> list[Problem]:
             found.append(Problem("number", f"adds number {number!r} that the source does not have", "msgstr",
                                  offset, number))
     return found
+
+
+# Sites whose articles are written in Chinese: an English reader is told before following the link.
+CHINESE_SITES = re.compile(r"https?://(?:[\w-]+\.)*(?:zhihu\.com|csdn\.net|cnblogs\.com|jianshu\.com|juejin\.cn"
+                           r"|segmentfault\.com|oschina\.net|51cto\.com|bilibili\.com|[\w-]+\.cn)(?=[/:>\s]|$)")
+
+
+def chinese_article_problems(msgid: str, msgstr: str) -> list[Problem]:
+    """A link to an article in Chinese is marked "(in Chinese)" in English (or "... in Chinese")."""
+    links = [url for url in Markup(msgid).urls if CHINESE_SITES.match(url)]
+    if not links or re.search(r"\bin Chinese\b", msgstr):
+        return []
+    return [Problem("url", f"links to an article in Chinese ({links[0]}): say so, e.g. '(in Chinese)'", "msgstr",
+                    find(msgstr, links[0]))]
 
 
 def find(text: str, item: str) -> int | None:
@@ -459,6 +474,8 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
             found = broken + [p for p in found if p.rule not in {"markup", "code", "role"}]
         found += terminology_problems(entry.msgid, entry.msgstr, pairs, count)
         found += variant_problems(entry.msgid, entry.msgstr, variants)
+        if located and located[1].startswith("en"):
+            found += chinese_article_problems(entry.msgid, entry.msgstr)
         if po.stem == GLOSSARY_PAGE and entry.msgid in pairs:
             found += glossary_term_problems(entry.msgid, pairs, variants)
         used: set[tuple[str, str]] = set()
