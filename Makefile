@@ -29,8 +29,10 @@ LANGUAGES    := $(SOURCE_LANG) $(TRANSLATIONS)
 # one level down, because matplotlib's plot directive writes its images beside the doctree folder and the
 # languages build side by side.
 doctrees = $(BUILDDIR)/doctrees/$(1)/tree
+# FILES= limits what is written (the doctest builder: the examples of those pages); the others are still read
+# when they changed.
 sphinx = $(SPHINXBUILD) -b $(1) -c . -d $(call doctrees,$(2)) -D language=$(2) $(if $(SITE_URL),-D site_url=$(SITE_URL)) \
-         $(SPHINXOPTS) $(O) docs $(3)
+         $(SPHINXOPTS) $(O) docs $(3) $(FILES)
 
 # bash with pipefail: a build whose output goes through the language tag below keeps its exit status.
 SHELL       := /bin/bash
@@ -41,7 +43,7 @@ SHELL       := /bin/bash
 tag = $(if $(TAG),2>&1 | sed -u 's/^/[$(1)] /')
 
 .DEFAULT_GOAL := help
-.PHONY: drift help venv system-deps search-eval html html-zh html-en epub doctest gettext update-po stats todo lint-po add-language serve test bench clean
+.PHONY: drift help venv system-deps system-deps-html search-eval html html-zh html-en epub doctest gettext gettext-pages update-po check stats todo lint-po add-language serve test bench clean
 
 help:
 	@echo "torch-notes targets:"
@@ -53,6 +55,9 @@ help:
 	@echo "  doctest     run every example in every language; fails on failures, zero tests or differing counts"
 	@echo "  gettext     extract message templates into $(BUILDDIR)/gettext/"
 	@echo "  update-po   merge the templates into locale/<lang>/ (keeps translations; ONLY=tensors/ limits pages)"
+	@echo "  check       before sending a change: the pages changed on the branch (BRANCH=1) or ONLY=optim/adam,"
+	@echo "              built in every language (warnings are errors), their doctests, the whole lint of their"
+	@echo "              catalogs; about a minute for one page"
 	@echo "  stats       per-page translated / fuzzy / untranslated counts (fuzzy is not translated)"
 	@echo "  todo        what is left to translate per page, most urgent first (BRANCH=1: pages changed since $(BASE))"
 	@echo "  lint-po     check every translation keeps its markup and the glossary terms; names file, line, entry"
@@ -129,8 +134,28 @@ doctrees-lang-%: $(STAMP)
 gettext: $(STAMP)
 	$(SPHINXBUILD) -b gettext -c . -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) docs $(BUILDDIR)/gettext
 
-update-po: gettext
-	$(PY) tools/update_po.py --only=$(ONLY) $(BUILDDIR)/gettext locale $(TRANSLATIONS)
+# The messages of some pages only, into $(BUILDDIR)/gettext-pages: PAGES="optim/adam data/" (pages, or folders
+# ending in /). Sphinx reads those and the root page it cannot do without, not all 100-odd pages; their
+# references to other pages stay unresolved, which changes no message, so those warnings are not shown
+# (make html shows every warning). Used by update-po ONLY= and make check.
+comma := ,
+empty :=
+space := $(empty) $(empty)
+page_patterns = $(subst $(space),$(comma),$(strip index.md $(foreach p,$(1),$(if $(filter %/,$(p)),$(p)**,$(p).md))))
+gettext-pages: $(STAMP)
+	@test -n "$(PAGES)" || { echo "usage: make gettext-pages PAGES='optim/adam data/'"; exit 2; }
+	rm -rf $(BUILDDIR)/gettext-pages
+	$(SPHINXBUILD) -b gettext -c . -d $(BUILDDIR)/doctrees/gettext-pages -q -D suppress_warnings=ref,toc \
+	    -D include_patterns=$(call page_patterns,$(PAGES)) docs $(BUILDDIR)/gettext-pages
+
+update-po: $(STAMP)
+	$(MAKE) --no-print-directory $(if $(ONLY),gettext-pages PAGES=$(ONLY),gettext)
+	$(PY) tools/update_po.py --only=$(ONLY) $(BUILDDIR)/$(if $(ONLY),gettext-pages,gettext) locale $(TRANSLATIONS)
+
+# Before sending a change: the pages it touches (BRANCH=1: changed since $(BASE); or ONLY=optim/adam), in every
+# language: catalogs in step, the whole lint, the build with warnings as errors, the doctests (tools/check.py).
+check: $(STAMP) $(KATEX)
+	$(PY) tools/check.py $(if $(BRANCH),--branch $(BASE)) $(if $(ONLY),--only $(ONLY))
 
 # The translator commands take L=<lang> (one language; default: all) and ONLY=<folder/ or page> (default: all).
 SCOPED_LANGUAGES = $(or $(L),$(TRANSLATIONS))
@@ -163,9 +188,13 @@ system-deps:
 # KaTeX, which renders the maths of the sites and the books at build time (docs/_ext/katex_math.py), at the
 # version tools/katex/package-lock.json pins. A prerequisite of html, epub and test too: the languages' builds
 # that run side by side must not both install it.
-$(KATEX): tools/katex/package-lock.json
+$(KATEX): tools/katex/package-lock.json | system-deps-html
 	cd tools/katex && npm ci --no-audit --no-fund --silent
 	touch $@
+
+# node and npm, which install KaTeX: the one system tool a build needs (installed as root, else one line to run).
+system-deps-html:
+	@$(PYTHON3) tools/system_deps.py html
 
 # axe-core for the accessibility tests, at the version tools/axe/package-lock.json pins.
 $(AXE): tools/axe/package-lock.json | system-deps

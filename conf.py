@@ -19,6 +19,7 @@ copyright = "2026, torch-notes contributors"
 
 extensions = [
     "quiet_myst",  # before myst_parser, whose builder-inited hook logs the dump
+    "config_status",  # no false "The configuration has changed" (values components set after the check)
     "myst_parser",
     "sphinx.ext.doctest",
     "sphinx_copybutton",
@@ -53,6 +54,7 @@ extensions = [
     "plot_svg",  # the plot directive's SVG figures valid for the books, and the same from build to build
     "epub_books",
     "epub_downloads",
+    "reread_pages",  # make check: the pages it names are read again (TORCH_NOTES_REREAD)
 ]
 
 exclude_patterns = ["_ext", "_templates", "_static", "_locale"]

@@ -6,6 +6,7 @@ every page are seen on every run. Both languages build in parallel.
 """
 
 import os
+import resource
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -48,7 +49,29 @@ def check_translated_content(language: str, problems: list[str], what: str) -> N
     assert not problems, f"{language}: {what}:\n" + "\n".join(problems[:50])
 
 
+# Processor time of each test and of what it started (builds, browsers, snippets): on a shared or
+# loaded machine the wall times of --durations wobble, processor seconds much less.
+CPU_SECONDS: dict[str, float] = {}
+
+
+def processor_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    started = processor_seconds()
+    yield
+    CPU_SECONDS[item.nodeid] = processor_seconds() - started
+
+
 def pytest_terminal_summary(terminalreporter):
+    if CPU_SECONDS:
+        terminalreporter.section("processor time (this process and its children, setup included)")
+        for nodeid, seconds in sorted(CPU_SECONDS.items(), key=lambda item: -item[1])[:12]:
+            terminalreporter.write_line(f"{seconds:8.1f} s  {nodeid}")
+        terminalreporter.write_line(f"{sum(CPU_SECONDS.values()):8.1f} s  in all")
     if DRAFT_REPORTS:
         terminalreporter.section("draft languages: what is left before publishing")
         for (language, what), problems in DRAFT_REPORTS.items():

@@ -19,6 +19,29 @@ def test_build_log_shows_progress_and_warnings_not_configuration(html_builds, la
     assert not dumps, f"configuration dumped into the build log: {dumps}"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_build_on_the_previous_environment_does_not_claim_the_configuration_changed(doctest_runs, language):
+    """The doctest build reads the environment the HTML build pickled; nothing in conf.py changed between
+    them, and the log must not say it did (it said so on every incremental build: config_status.py)."""
+    log = doctest_runs[language].output
+    assert "loading pickled environment" in log and "configuration has changed" not in log, log[:2000]
+
+
+def test_a_real_configuration_change_is_still_reported():
+    import logging
+
+    from config_status import DropFalseConfigurationChange
+
+    def kept(message: str, *args) -> bool:
+        return DropFalseConfigurationChange().filter(logging.LogRecord("x", logging.INFO, "", 0, message, args, None))
+
+    assert not kept("The configuration has changed (%d options: %s)", 4,
+                    "'html_css_files', 'html_static_path', 'mathjax4_config', 'pygments_dark_style'")
+    assert kept("The configuration has changed (%d options: %s)", 2, "'html_css_files', 'html_title'")
+    assert kept("The configuration has changed (1 option: %r)", "language")
+    assert kept("reading sources...")
+
+
 def test_root_index_leads_to_every_published_language_and_no_draft():
     from language_redirect import redirect_page
     from project import published, site_languages

@@ -151,7 +151,9 @@ def test_pending_pages_do_not_fail_and_the_list_only_shrinks(tmp_path):
 def catalog(path, *pairs):
     path.parent.mkdir(parents=True, exist_ok=True)
     po = polib.POFile()
-    po.metadata = {"Content-Type": "text/plain; charset=UTF-8", "Language": "en"}
+    po.metadata = {"Project-Id-Version": "test", "PO-Revision-Date": "2026-12-01 00:00+0000",
+                   "Last-Translator": "test", "Language-Team": "en", "Language": "en", "MIME-Version": "1.0",
+                   "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
     for msgid, msgstr in pairs:
         po.append(polib.POEntry(msgid=msgid, msgstr=msgstr))
     po.save(str(path))
@@ -172,6 +174,20 @@ def test_one_msgid_is_translated_one_way_in_every_catalog(tmp_path):
     second = catalog(tmp_path / "en" / "LC_MESSAGES" / "b.po", ("常见陷阱", "Common pitfalls"))
     errors = [e for e in lint([tmp_path / "en"]) if "[consistency]" in e]
     assert len(errors) == 2 and {e.split(":")[0] for e in errors} == {str(first), str(second)}, errors
+    assert all("no form is the usual one" in e for e in errors), errors
+
+
+def test_the_odd_catalog_is_named_once_and_a_lint_of_one_catalog_still_sees_the_others(tmp_path):
+    """Three catalogs agree and one does not: one report, on the odd one, naming the usual form; linting
+    the odd catalog alone (make lint-po ONLY=, make check) finds it too, and linting a usual one finds nothing."""
+    messages = tmp_path / "en" / "LC_MESSAGES"
+    usual = [catalog(messages / f"{name}.po", ("常见陷阱", "Pitfalls")) for name in "abc"]
+    odd = catalog(messages / "d.po", ("常见陷阱", "Common pitfalls"))
+    for paths in ([tmp_path / "en"], [odd]):
+        errors = [e for e in lint(paths) if "[consistency]" in e]
+        assert len(errors) == 1 and errors[0].startswith(f"{odd}:"), errors
+        assert "'Common pitfalls' here, but 'Pitfalls' in 3 other place(s)" in errors[0], errors
+    assert not [e for e in lint([usual[0]]) if "[consistency]" in e]
 
 
 def test_terminology_accepts_american_forms_of_a_term_but_not_british_ones():
@@ -189,9 +205,10 @@ def test_terminology_accepts_american_forms_of_a_term_but_not_british_ones():
     ("code", "第二行有一个代码片段 `torch.cat`，译文把它丢掉了。"),
     ("terminology", "第二行说到梯度。"),
     ("markup", "markup is here: `torch.cat."),
-    ("fuzzy", "#, fuzzy"),
+    ("fuzzy", 'msgstr "An old translation."'),
     ("untranslated", 'msgid "一段还没有翻译的原文。"'),
     ("spelling", "only here: teh end."),
+    ("previous", '#| msgid "一段改过之前的原文。"'),
 ])
 def test_a_problem_is_reported_on_the_line_that_holds_it(monkeypatch, rule, text):
     """Not on the entry's first line: on the line of a long msgid or msgstr where the problem is
@@ -274,3 +291,50 @@ def test_a_glossary_term_has_one_english_term(tmp_path, monkeypatch):
            "accepts a rejected variant" in "\n".join(errors), errors
     assert any("'概率' has the same English term 'gradient'" in e for e in errors), errors
     assert any("'梯度' has the same English term 'gradient'" in e for e in errors), errors
+
+
+def test_a_lone_backtick_is_reported_first_at_its_line_and_not_buried_under_its_consequences(tmp_path):
+    """A dropped backtick makes every code span after it read wrong; the lint names the broken spot first,
+    on its line, and leaves out what follows from it (spans and roles 'missing', code read as prose)."""
+    msgid = "".join(f"第{n}个 `torch.op{n}` 和 {{py:func}}`torch.fn{n}`，" for n in range(1, 9)) + "结束。"
+    msgstr = " ".join(f"the `torch.op{n}` number {n} and {{py:func}}`torch.fn{n}`," for n in range(1, 9)) + " the end."
+    broken = msgstr.replace("`torch.op6`", "torch.op6`")
+    po = catalog(tmp_path / "en" / "LC_MESSAGES" / "page.po", (msgid, broken))
+    errors = lint([po])
+    text = po.read_text(encoding="utf-8").splitlines()
+    msgstr = next(n for n, row in enumerate(text) if row.startswith("msgstr"))
+    line = next(n for n, row in enumerate(text[msgstr:], start=msgstr + 1) if " torch.op6`" in row)
+    assert errors[0].startswith(f"{po}:{line}: [markup] "), errors
+    assert not [e for e in errors if any(f"[{rule}]" in e for rule in ("code", "role", "spelling"))], errors
+
+
+def test_a_placeholder_header_date_is_reported_as_msgfmt_c_and_a_po_editor_would(tmp_path):
+    po = catalog(tmp_path / "en" / "LC_MESSAGES" / "page.po", ("一段。", "A paragraph."))
+    text = po.read_text(encoding="utf-8").replace("2026-12-01 00:00+0000", "YEAR-MO-DA HO:MI+ZONE")
+    po.write_text(text, encoding="utf-8")
+    line = line_of(po, "PO-Revision-Date")
+    errors = lint([po])
+    assert errors == [f"{po}:{line}: [header] header field 'PO-Revision-Date' still has the initial default value"
+                      " (msgfmt -c)"], errors
+
+
+def test_every_catalog_of_the_project_is_clean_for_msgfmt_c():
+    """What Poedit and other PO editors run on opening a catalog: no error, no warning."""
+    found = []
+    for po in sorted([*(ROOT / "locale").rglob("*.po"), *(ROOT / "docs" / "_locale").rglob("*.po")]):
+        result = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True,
+                                timeout=60)
+        if result.returncode or result.stderr:
+            found.append(result.stderr.strip())
+    assert not found, "\n".join(found)
+
+
+def test_an_english_link_to_an_article_in_chinese_says_so(tmp_path):
+    source = "原笔记引用的文章：<https://zhuanlan.zhihu.com/p/123>"
+    unmarked = catalog(tmp_path / "en" / "LC_MESSAGES" / "a.po", (source, "The article cited: <https://zhuanlan.zhihu.com/p/123>"))
+    marked = catalog(tmp_path / "en" / "LC_MESSAGES" / "b.po",
+                     (source, "The article cited (in Chinese): <https://zhuanlan.zhihu.com/p/123>"))
+    english = catalog(tmp_path / "en" / "LC_MESSAGES" / "c.po",
+                      ("文档：<https://docs.pytorch.org/docs/stable/>", "The docs: <https://docs.pytorch.org/docs/stable/>"))
+    errors = [e for e in lint([unmarked, marked, english]) if "[url]" in e]
+    assert len(errors) == 1 and errors[0].startswith(f"{unmarked}:") and "(in Chinese)" in errors[0], errors

@@ -38,10 +38,10 @@ def fake_system(tmp_path: Path) -> tuple[Path, Path]:
     return bin_dir, log
 
 
-def run(bin_dir: Path, root: str) -> subprocess.CompletedProcess:
+def run(bin_dir: Path, root: str, *scope: str) -> subprocess.CompletedProcess:
     env = {"PATH": str(bin_dir), "SYSTEM_DEPS_ROOT": root,
            "SYSTEM_DEPS_APT_GET": str(bin_dir / "apt-get")}
-    return subprocess.run([sys.executable, str(SCRIPT)], env=env, capture_output=True, text=True,
+    return subprocess.run([sys.executable, str(SCRIPT), *scope], env=env, capture_output=True, text=True,
                           timeout=FAKE_TIMEOUT)
 
 
@@ -70,3 +70,23 @@ def test_this_machine_has_everything(tmp_path):
     result = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, env=dict(os.environ),
                             timeout=REAL_TIMEOUT)
     assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
+
+
+def test_make_html_needs_only_node_and_npm_and_says_so_in_one_line(tmp_path):
+    """The README's first command builds the maths with KaTeX, which npm installs: on a machine without
+    them, make html installs them as root, or stops with one line naming them."""
+    bin_dir, log = fake_system(tmp_path)
+    result = run(bin_dir, "0", "html")
+    assert result.returncode == 1 and result.stderr.strip().splitlines() == [
+        "system-deps: make html needs nodejs, npm; run: sudo apt-get install -y nodejs npm"], result.stderr
+    assert run(bin_dir, "1", "html").returncode == 0
+    assert log.read_text().splitlines() == ["update -qq", "install -y -qq nodejs npm"]
+
+
+def test_the_build_checks_node_and_npm_before_it_runs_npm():
+    """What make would run to install KaTeX (make -n: print, run nothing): the check comes first."""
+    katex = "tools/katex/node_modules/katex/dist/katex.mjs"
+    result = subprocess.run(["make", "--no-print-directory", "-n", "-W", "tools/katex/package-lock.json", katex],
+                            cwd=ROOT, capture_output=True, text=True, timeout=FAKE_TIMEOUT)
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["python3 tools/system_deps.py html", "cd tools/katex && npm ci --no-audit --no-fund --silent"], lines

@@ -1,14 +1,21 @@
 """make add-language, make todo and the translation status page, on a copy of the fixture project."""
 
+import contextlib
+import os
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 
 import polib
 import pytest
 from bs4 import BeautifulSoup
 from fixture_project import MAKE_TIMEOUT, catalogs, make, make_project
+from po_lines import CatalogLines
 
 
 def status_rows(html_file) -> dict[str, list[str]]:
@@ -165,6 +172,14 @@ def test_todo_lists_what_is_left_most_urgent_first_and_per_branch(tmp_path):
     assert lines[0] == "[en] 4 entries left in 2 pages, most urgent first:"
     assert re.match(r"^\s+index\s+2\s+1\s+50%\s+locale/en/LC_MESSAGES/index\.po$", lines[2]), lines[2]
     assert re.match(r"^\s+chapter/page\s+0\s+1\s+50%\s+locale/en/LC_MESSAGES/chapter/page\.po$", lines[3]), lines[3]
+    # Each entry with the line of its msgstr, the line the lint and the build name too.
+    page_po = project / "locale" / "en" / "LC_MESSAGES" / "chapter" / "page.po"
+    fuzzy = next(e for e in polib.pofile(str(page_po)) if e.fuzzy)
+    msgstr_line = CatalogLines(page_po).entry(fuzzy).line("msgstr")
+    assert any(line.startswith(f"  locale/en/LC_MESSAGES/chapter/page.po:{msgstr_line}: fuzzy: ") for line in lines), lines
+    assert sum(": untranslated: " in line for line in lines) == 2 and sum(": fuzzy: " in line for line in lines) == 2
+    one = make(project, "todo", "ONLY=chapter/")
+    assert one.splitlines()[0] == "[en] 1 entry left in 1 page (under chapter/), most urgent first:", one
     # BRANCH=1: only the pages changed since the branch left main (committed, uncommitted or new).
     git(project, "init", "-q", "-b", "main")
     git(project, "add", "-A")
@@ -191,38 +206,74 @@ def test_status_page_follows_a_catalog_set_that_changes_without_a_fresh_build(tm
     assert not any(row.startswith("chapter/extra") for row in status_rows(status)["en"])
 
 
-def test_serve_previews_one_language_with_its_sibling_editions_and_books(with_japanese):
-    """make serve's server: the page being edited links to the other editions and books without a 404."""
-    import os
-    import signal
-    import socket
-    import time
-    import urllib.request
-
-    project, _, _ = with_japanese
-    make(project, "html")  # what make serve does first (nothing to do if an earlier test built it)
+@contextlib.contextmanager
+def serving(project, language="en"):
+    """make serve's server on a free port (its command, as the Makefile gives it): yields fetch(path)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "tools/serve.py", "-c", ".", "-d", "_build/doctrees/en/tree",
-                               "-D", "language=en", "-q", "--host", "127.0.0.1", "--port", str(port),
-                               "docs", "_build/html/en"], cwd=project, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    server = subprocess.Popen([sys.executable, "tools/serve.py", "-c", ".", "-d", f"_build/doctrees/{language}/tree",
+                               "-D", f"language={language}", "-q", "--host", "127.0.0.1", "--port", str(port),
+                               "--watch", "locale", "--re-ignore", r".*\.mo$", "docs", f"_build/html/{language}"],
+                              cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+
+    def fetch(path: str) -> str | bytes:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=5) as response:
+            assert response.status == 200, path
+            body = response.read()
+            return body.decode() if path.endswith(".html") else body
+
     try:
         deadline = time.monotonic() + 90
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/en/index.html", timeout=5) as response:
-                    page = response.read().decode()
+                fetch(f"{language}/index.html")
                 break
             except OSError:
                 assert server.poll() is None and time.monotonic() < deadline, "serve did not start in 90 s"
                 time.sleep(1)
-        assert "<title>" in page
-        # Where the switcher and the book links of an English page lead (../zh_CN/..., ../ja/..., books).
-        for target in ("zh_CN/index.html", "ja/index.html", "zh_CN/fixture-zh-CN.epub", "en/fixture-en.epub"):
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{target}", timeout=5) as response:
-                assert response.status == 200, target
+        yield fetch
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=20)
+
+
+def wait_until(condition, what: str, seconds: float = 90):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
+        time.sleep(1)
+
+
+def test_serve_previews_one_language_with_its_sibling_editions_and_books(with_japanese):
+    """make serve's server: the page being edited links to the other editions and books without a 404."""
+    project, _, _ = with_japanese
+    make(project, "html")  # what make serve does first (nothing to do if an earlier test built it)
+    with serving(project) as fetch:
+        assert "<title>" in fetch("en/index.html") and "serve-build-report" not in fetch("en/index.html")
+        # Where the switcher and the book links of an English page lead (../zh_CN/..., ../ja/..., books).
+        for target in ("zh_CN/index.html", "ja/index.html", "zh_CN/fixture-zh-CN.epub", "en/fixture-en.epub"):
+            fetch(target)
+
+
+def test_serve_shows_a_broken_entry_on_every_page_until_it_is_mended(with_japanese):
+    """A translator who saves a translation that breaks the page (here a reference to a label that does not
+    exist) sees it at the top of the page, as Sphinx reports it, not only as a line scrolling past in the
+    terminal; once mended, the banner goes."""
+    project, _, _ = with_japanese
+    make(project, "html")
+    po = project / "locale" / "en" / "LC_MESSAGES" / "index.po"
+    good = po.read_text(encoding="utf-8")
+    with serving(project) as fetch:
+        assert "serve-build-report" not in fetch("en/index.html")
+        catalog = polib.pofile(str(po))
+        entry = next(e for e in catalog if e.msgid and e.msgstr and "`" not in e.msgid and "{" not in e.msgid)
+        entry.msgstr = "See {ref}`no-such-label`."
+        catalog.save(str(po))
+        wait_until(lambda: "serve-build-report" in fetch("en/index.html"), "the banner of the broken entry")
+        page = fetch("en/index.html")
+        assert "WARNING: undefined label: &#x27;no-such-label&#x27;" in page, page[-3000:]
+        assert "serve-build-report" in fetch("en/chapter/page.html"), "every page carries the banner"
+        po.write_text(good, encoding="utf-8")
+        wait_until(lambda: "serve-build-report" not in fetch("en/index.html"), "the banner going once mended")

@@ -49,7 +49,7 @@ def test_each_unfinished_entry_fails_the_english_build_naming_the_page_and_the_c
     assert result.returncode != 0
     found = warnings(result)
     assert [(w["kind"], Path(w["path"]), int(w["line"])) for w in found] == [
-        ("fuzzy", catalog, line_of(catalog, "#, fuzzy")),
+        ("fuzzy", catalog, line_of(catalog, "msgstr \"The second paragraph.\"")),  # its msgstr
         ("untranslated", catalog, len(catalog.read_text(encoding="utf-8").splitlines())),  # its msgstr, the last line
     ], result.stderr
     assert all("page.md shows the source text here" in w["message"] for w in found), found

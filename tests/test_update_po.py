@@ -113,3 +113,25 @@ def test_editing_one_page_touches_only_its_catalog(tmp_path):
     after = snapshot(project)
     changed = sorted(str(name) for name in before if before[name] != after.get(name))
     assert changed == ["docs/index.md", INDEX], changed
+
+
+def test_an_update_changes_only_the_entries_not_the_header(updated):
+    """msgmerge takes the template's POT-Creation-Date: a line of diff noise in every catalog it writes.
+    The catalog keeps its own, and its PO-Revision-Date (the translators' field) stays too."""
+    project, _, _ = updated
+    header = [line for line in (FIXTURE / INDEX).read_text(encoding="utf-8").splitlines()[:15] if "-Date:" in line]
+    after = [line for line in (project / INDEX).read_text(encoding="utf-8").splitlines()[:15] if "-Date:" in line]
+    assert len(header) == 2 and after == header, (header, after)
+
+
+def test_update_po_only_reads_the_pages_it_merges(tmp_path):
+    """ONLY= extracts the messages of those pages (and the root page Sphinx cannot do without), not all."""
+    project = make_project(tmp_path)
+    page = project / "docs" / "chapter" / "page.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n新加的一段。\n", encoding="utf-8")
+    out = make(project, "update-po", "ONLY=chapter/")
+    pots = sorted(p.relative_to(project / "_build" / "gettext-pages").as_posix()
+                  for p in (project / "_build" / "gettext-pages").rglob("*.pot"))
+    assert pots == ["chapter/page.pot", "index.pot"], pots
+    assert not (project / "_build" / "gettext").exists(), "the whole site was extracted"
+    assert polib.pofile(str(project / PAGE)).find("新加的一段。") is not None, out

@@ -17,6 +17,7 @@ import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lint_po import catalog_file_errors  # noqa: E402  (msgfmt --check, charset, not-UTF-8: one file check)
+from po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402
 from project import DOCS, LOCALE, catalog_path, pages, translations  # noqa: E402
 
 
@@ -27,13 +28,13 @@ def short(text: str, width: int = 50) -> str:
 
 def entry_errors(po: Path) -> list[str]:
     errors = []
-    catalog = polib.pofile(str(po))
+    catalog, lines = polib.pofile(str(po)), CatalogLines(po)
     for entry in catalog:
-        where = f"{po}:{entry.linenum}"
+        where = f"{po}:{lines.entry(entry).line('msgstr')}"  # the line a translator edits, as the lint says
         if entry.obsolete:
             errors.append(f"{where}: obsolete entry {short(entry.msgid)!r} (run make update-po)")
         elif entry.fuzzy:
-            errors.append(f"{where}: fuzzy entry {short(entry.msgid)!r} (review the translation, drop the fuzzy flag)")
+            errors.append(f"{where}: fuzzy entry {short(entry.msgid)!r}: {FUZZY_ADVICE}")
         elif not entry.translated():
             errors.append(f"{where}: untranslated entry {short(entry.msgid)!r}")
     return errors

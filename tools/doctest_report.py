@@ -14,6 +14,9 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from project import DOCS  # noqa: E402
+
 DOCUMENT = re.compile(r"^Document: (?P<page>\S+)$", re.MULTILINE)
 TRIES = re.compile(r"^(?P<tries>\d+) tests? in \d+ items?\.$", re.MULTILINE)
 FAILED = re.compile(r"^(?P<passed>\d+) passed and (?P<failed>\d+) failed\.$", re.MULTILINE)
@@ -39,6 +42,32 @@ def failures(output: str) -> list[str]:
     then 'Expected:' and 'Got:' with their lines, or 'Exception raised:' and the traceback."""
     blocks = (block.strip("\n") for block in SEPARATOR.split(output))
     return [block for block in blocks if block.startswith('File "')]
+
+
+FAILURE_AT = re.compile(r'^File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<group>.+)$', re.M)
+FAILED_EXAMPLE = re.compile(r"^Failed example:\n\s+(?P<first>.*)$", re.M)
+
+
+def located(block: str, docs_dir: Path) -> str:
+    """The report of a failed example with the line of the example itself, as ``docs/page.md:LINE``.
+
+    Sphinx counts an example's line from the line of its block's fence, one above the first
+    ``>>>``; a reader's editor wants the example's own line. Only rewritten when that line of the
+    page really holds the failed example.
+    """
+    where, example = FAILURE_AT.search(block), FAILED_EXAMPLE.search(block)
+    if not where or not example:
+        return block
+    source = docs_dir / where["file"]
+    try:
+        lines = source.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return block
+    line = int(where["line"]) + 1
+    if line <= len(lines) and lines[line - 1].strip() == ">>> " + example["first"].strip():
+        shown = source.relative_to(docs_dir.parent) if source.is_relative_to(docs_dir.parent) else source
+        return block.replace(where.group(), f"{shown}:{line}: failed example (group {where['group']})", 1)
+    return block
 
 
 def compare(reports: dict[str, str]) -> list[str]:
@@ -72,7 +101,7 @@ def main(argv: list[str]) -> None:
         reports[path] = Path(path).read_text(encoding="utf-8")
     errors = compare(reports)
     if errors:
-        details = [f"{path}:\n{report}" for path, text in reports.items() for report in failures(text)]
+        details = [f"{path}:\n{located(report, DOCS)}" for path, text in reports.items() for report in failures(text)]
         sys.exit("\n\n".join(["doctest check failed:\n" + "\n".join(errors), *details]))
     tests, _, _ = parse(reports[argv[0]])
     print(f"doctest OK: {sum(tests.values())} tests on {len(tests)} pages, same counts in {len(argv)} languages")

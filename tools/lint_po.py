@@ -15,6 +15,10 @@ A catalog that does not parse is reported once and its entries are skipped:
 ``syntax``       GNU ``msgfmt --check`` rejects it (bad syntax, duplicate entry, ...)
 ``charset``      not valid UTF-8, or its header does not declare ``charset=UTF-8``
 
+A sound catalog's header:
+
+``header``       ``msgfmt -c`` (what a PO editor runs) warns about it, e.g. a placeholder date
+
 For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 (broken MyST markup in a msgstr renders as plain text, silently):
 
@@ -30,7 +34,8 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
                  (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added)
 ``placeholder``  exactly the same ``%s``/``%(name)s``/``{name}``/``{{name}}`` placeholders
 ``html``         no raw HTML tag that the msgid does not have
-``url``          no URL that the msgid does not have
+``url``          no URL that the msgid does not have; in English, a link to an article in Chinese (zhihu,
+                 csdn, cnblogs, jianshu, a .cn site...) says "(in Chinese)"
 ``markup``       no stray backtick or role name left over from broken markup
 ``terminology``  every sentence of the msgid that uses a glossary term has the term's English term in the
                  msgstr, counted (two sentences, two renderings), and a ``{term}`` role shows its term's
@@ -43,6 +48,7 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 ``spelling``     every English word outside code, math, roles and links is in hunspell's en_US dictionary
                  or a project word list (``tools/spelling/*.txt``); see ``tools/spelling.py``
 ``fuzzy``        an entry still flagged fuzzy (its translation is not used)
+``previous``     ``#|`` lines (the source before it changed) left on an entry that is no longer fuzzy
 ``untranslated`` an entry with no translation
 ``lint-ok``      an exception that names no rule of this list, allows nothing in its entry, or is a bare
                  ``# lint-ok: number``
@@ -77,8 +83,8 @@ import polib
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
                         rejected_variants, terminology_problems, variant_problems)
-from po_lines import CatalogLines, EntryLines  # noqa: E402
-from po_markup import CJK, NUMBER, URL, Markup, Problem  # noqa: E402,F401
+from po_lines import FUZZY_ADVICE, CatalogLines, EntryLines  # noqa: E402
+from po_markup import CJK, NUMBER, URL, Markup, Problem, lone_backtick  # noqa: E402,F401
 from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languages, translations  # noqa: E402
 from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
@@ -166,6 +172,20 @@ def number_problems(src: Markup, dst: Markup) -> list[Problem]:
     return found
 
 
+# Sites whose articles are written in Chinese: an English reader is told before following the link.
+CHINESE_SITES = re.compile(r"https?://(?:[\w-]+\.)*(?:zhihu\.com|csdn\.net|cnblogs\.com|jianshu\.com|juejin\.cn"
+                           r"|segmentfault\.com|oschina\.net|51cto\.com|bilibili\.com|[\w-]+\.cn)(?=[/:>\s]|$)")
+
+
+def chinese_article_problems(msgid: str, msgstr: str) -> list[Problem]:
+    """A link to an article in Chinese is marked "(in Chinese)" in English (or "... in Chinese")."""
+    links = [url for url in Markup(msgid).urls if CHINESE_SITES.match(url)]
+    if not links or re.search(r"\bin Chinese\b", msgstr):
+        return []
+    return [Problem("url", f"links to an article in Chinese ({links[0]}): say so, e.g. '(in Chinese)'", "msgstr",
+                    find(msgstr, links[0]))]
+
+
 def find(text: str, item: str) -> int | None:
     at = text.find(item)
     return at if at >= 0 else None
@@ -214,6 +234,8 @@ def markup_problems(msgid: str, msgstr: str) -> list[Problem]:
     extra = Counter(added(src.leftovers, dst.leftovers))
     for item, how_many in sorted(extra.items()):
         offsets = [o for left, o in zip(dst.leftovers, dst.leftover_offsets) if left == item][-how_many:]
+        if item == "`" and how_many == 1:  # the parser sees it at the end; the lone one is often much earlier
+            offsets = [lone_backtick(src, msgstr) or offsets[0]]
         for offset in offsets:
             found.append(Problem("markup", f"stray {item!r}: broken code span or role", "msgstr", offset))
     return found
@@ -238,22 +260,43 @@ def entry_lines(po: Path, entry: polib.POEntry) -> EntryLines:
     return catalog_lines(po).entry(entry)
 
 
-def consistency_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
-    """One msgid, one translation across the catalogs of a language (the glossary's term lines aside)."""
-    by_msgid: dict[str, dict[str, list[str]]] = {}
+def consistency_problems(entries: list[tuple[Path, polib.POEntry]], scope: set[Path] | None = None) -> list[str]:
+    """One msgid, one translation across the catalogs of a language (the glossary's term lines aside).
+
+    ``entries`` are those of every catalog of the language; problems are reported for the catalogs
+    in ``scope`` (resolved paths; all by default). Where most catalogs agree, only the odd ones are reported, each
+    once, naming the form the others use and where; with no majority, every place is.
+    """
+    by_msgid: dict[str, dict[str, list[tuple[Path, int]]]] = {}
     for po, entry in entries:
         if po.stem == GLOSSARY_PAGE or "*" in allowed_exceptions(entry).get("consistency", set()):
             continue
         line = entry_lines(po, entry).line("msgstr")
-        by_msgid.setdefault(entry.msgid, {}).setdefault(entry.msgstr, []).append(f"{po}:{line}")
+        by_msgid.setdefault(entry.msgid, {}).setdefault(entry.msgstr, []).append((po, line))
     errors = []
     for msgid, renderings in by_msgid.items():
-        if len(renderings) > 1:
+        if len(renderings) < 2:
+            continue
+        ranked = sorted(renderings.items(), key=lambda item: -len(item[1]))
+        (usual, usual_places), runner_up = ranked[0], ranked[1]
+        if len(usual_places) > len(runner_up[1]):
+            example = f"{usual_places[0][0]}:{usual_places[0][1]}"
+            for msgstr, places in ranked[1:]:
+                for po, line in places:
+                    if scope is None or po.resolve() in scope:
+                        errors.append(f"{po}:{line}: [consistency] {short(msgid)!r}: translated {short(msgstr, 60)!r}"
+                                      f" here, but {short(usual, 60)!r} in {len(usual_places)} other place(s)"
+                                      f" (e.g. {example}): use one translation")
+        else:
             listed = "; ".join(f"{msgstr!r} ({len(places)}x)" for msgstr, places in renderings.items())
-            for places in renderings.values():
-                errors += [f"{place}: [consistency] {short(msgid)!r}: translated in different ways: {listed}"
-                           for place in places]
+            errors += [f"{po}:{line}: [consistency] {short(msgid)!r}: translated in different ways, no form is "
+                       f"the usual one: {listed}"
+                       for places in renderings.values() for po, line in places if scope is None or po.resolve() in scope]
     return errors
+
+
+def language_catalogs(locale_dir: Path, language: str) -> list[Path]:
+    return sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po"))
 
 
 def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
@@ -263,6 +306,8 @@ def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
     for po, entry in entries:
         if entry.msgstr != entry.msgid and "*" not in allowed_exceptions(entry).get("spelling", set()):
             markup = Markup(entry.msgstr)
+            if markup.leftovers:  # broken markup (the markup rule reports it): its prose holds code
+                continue
             per_entry.append((po, entry, markup, words(markup.prose)))
     try:
         unknown = misspelled({w for *_, found in per_entry for w in found})
@@ -315,6 +360,24 @@ def file_problems(po: Path) -> list[tuple[int, str, str]]:
                                             'write "Content-Type: text/plain; charset=UTF-8\\n"')]
             return []
     return [(1, "charset", "header has no Content-Type line; add \"Content-Type: text/plain; charset=UTF-8\\n\"")]
+
+
+def header_warnings(po: Path) -> list[str]:
+    """What ``msgfmt -c`` (and so a PO editor) warns about in a sound catalog: a placeholder header field."""
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True,
+                            timeout=MSGFMT_TIMEOUT)
+    found = []
+    lines = po.read_text(encoding="utf-8").splitlines()[:40]
+    for line in result.stderr.splitlines():
+        located = re.match(rf"^{re.escape(str(po))}:(\d+):(?:\d+:)?\s*warning:\s*(.*)$", line)
+        if located:
+            number, message = int(located.group(1)), located.group(2)
+            field = re.search(r"header field '([\w-]+)'", message)  # msgfmt names the header's first line:
+            if field:  # the field's own line is the one to edit
+                number = next((n for n, text in enumerate(lines, 1) if text.startswith(f'"{field.group(1)}:')),
+                              number)
+            found.append(f"{po}:{number}: [header] {message} (msgfmt -c)")
+    return found
 
 
 def exceptions(entry: polib.POEntry) -> list[tuple[str, str, str]]:
@@ -379,6 +442,7 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
     problems = catalog_file_errors(po)
     if problems:
         return problems
+    errors = header_warnings(po)
     pairs: dict[str, list[str]] = {}
     located = catalog_language(po)
     if located:
@@ -388,23 +452,30 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
         if key not in cache:
             cache[key] = glossary_pairs(docs_dir / (GLOSSARY_PAGE + PAGE_SUFFIX), glossary_po)
         pairs = cache[key]
-    errors = []
     variants = rejected_variants(TERMINOLOGY)
     for entry in polib.pofile(str(po)):
         if entry.obsolete or not entry.msgid:
             continue
         where = entry_lines(po, entry)
         if entry.fuzzy:
-            errors.append(f"{po}:{where.flag_line('fuzzy')}: [fuzzy] {short(entry.msgid)!r}: review the translation "
-                          "against the changed source (#| msgid), then remove the fuzzy flag")
+            errors.append(f"{po}:{where.line('msgstr')}: [fuzzy] {short(entry.msgid)!r}: {FUZZY_ADVICE}")
             continue
+        if where.previous_lines:
+            errors.append(f"{po}:{where.previous_lines[0]}: [previous] {short(entry.msgid)!r}: '#|' lines left "
+                          "from a fuzzy entry (the source text before it changed): delete them")
         if not entry.msgstr.strip():
             errors.append(f"{po}:{where.line('msgstr')}: [untranslated] {short(entry.msgid)!r}: no translation yet")
             continue
         allowed = allowed_exceptions(entry)
         found = markup_problems(entry.msgid, entry.msgstr)
+        broken = [p for p in found if p.rule == "markup"]
+        if broken:  # a lone backtick or role name: the code spans and roles after it are misread, so their
+            # problems are consequences, reported once the markup is mended; the broken spot comes first
+            found = broken + [p for p in found if p.rule not in {"markup", "code", "role"}]
         found += terminology_problems(entry.msgid, entry.msgstr, pairs, count)
         found += variant_problems(entry.msgid, entry.msgstr, variants)
+        if located and located[1].startswith("en"):
+            found += chinese_article_problems(entry.msgid, entry.msgstr)
         if po.stem == GLOSSARY_PAGE and entry.msgid in pairs:
             found += glossary_term_problems(entry.msgid, pairs, variants)
         used: set[tuple[str, str]] = set()
@@ -419,7 +490,7 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
                 line = next((n for n, text in where.comment_lines
                              if text.startswith("also:") and (problem.detail or "") in text), line)
             reported.append((line, problem))
-        for line, problem in sorted(reported, key=lambda item: item[0]):
+        for line, problem in sorted(reported, key=lambda item: (item[1].rule != "markup", item[0])):
             error = f"{po}:{line}: [{problem.rule}] {short(entry.msgid)!r}: {problem.message}"
             if error not in errors:  # the same variant twice on one line: one report
                 errors.append(error)
@@ -478,8 +549,16 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence
                     errors.append(f"{locale_dir / PENDING}:{listed}: [terminology] {language} {page}: "
                                   "no terminology problem left; remove the page from the list")
         errors += problems
+    scoped = {po.resolve() for entries in translated.values() for po, _ in entries}
     for language, entries in translated.items():
-        errors += consistency_problems(entries)
+        # Consistency is a rule across catalogs: a lint of some catalogs measures them against all of the language.
+        locale_dirs = {catalog_language(po)[0] for po, _ in entries if catalog_language(po)}
+        everything = list(entries)
+        for locale_dir in locale_dirs:
+            for po in language_catalogs(locale_dir, language):
+                if po.resolve() not in scoped and not catalog_file_errors(po):
+                    everything += [(po, e) for e in polib.pofile(str(po)) if e.translated() and not e.obsolete]
+        errors += consistency_problems(everything, scoped)
         if language.startswith("en"):
             errors += spelling_problems(entries)
     # A draft language (site_languages in conf.py) is expected to be incomplete, and to fall behind when the

@@ -21,6 +21,11 @@ from pathlib import Path
 
 import polib
 
+# What a translator does with a fuzzy entry: the lint and the build say it in the same words, at the
+# msgstr line (the line a translator edits; every tool names that line for an entry).
+FUZZY_ADVICE = ("the source changed: compare it with the previous source in the '#|' lines above the msgid, "
+                "update the msgstr, then delete the '#, fuzzy' line and the '#|' lines")
+
 KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")\s*$')
 STRING = re.compile(r'^\s*(".*")\s*$')
 
@@ -34,6 +39,7 @@ class EntryLines:
         self.pieces: dict[str, list[tuple[int, int]]] = {}  # field -> [(offset where a line starts, line)]
         self.flag_lines: dict[str, int] = {}
         self.comment_lines: list[tuple[int, str]] = []  # translator comments ('# ...'): (line, text after '# ')
+        self.previous_lines: list[int] = []  # '#| msgid ...': the source text before it changed (fuzzy entries)
 
     def line(self, field: str | None, offset: int | None = None) -> int:
         """The line of character ``offset`` of ``field`` ('msgid', 'msgstr'); the field's first line
@@ -75,6 +81,8 @@ class CatalogLines:
                 if text.startswith("#,"):
                     for flag in text[2:].split(","):
                         where.flag_lines.setdefault(flag.strip(), number)
+                elif text.startswith("#|"):
+                    where.previous_lines.append(number)
                 elif text.startswith("# ") or text == "#":
                     where.comment_lines.append((number, text[2:]))
                 continue

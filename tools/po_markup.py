@@ -129,3 +129,24 @@ class Markup:
         if not self.origin:
             return 0
         return self.origin[min(prose_offset, len(self.origin) - 1)]
+
+
+def lone_backtick(source: Markup, text: str) -> int | None:
+    """Where the backtick is that a translation ``text`` lost its partner for, or None if none is.
+
+    A lone backtick pairs with the next one, and every code span after it is read wrong; the parser
+    notices only at the end, where one backtick is left over. Taking out, in turn, each backtick of
+    the text and keeping the removal after which the text has no leftover and keeps the most of the
+    source's code spans and roles finds the one that is really alone.
+    """
+    if "`" not in Markup(text).leftovers:
+        return None
+    wanted_code, wanted_roles = set(source.code), set(source.roles)
+    best, best_score = None, None
+    for at in (i for i, char in enumerate(text) if char == "`"):
+        candidate = Markup(text[:at] + text[at + 1:])
+        score = ("`" not in candidate.leftovers, len(wanted_code & set(candidate.code))
+                 + len(wanted_roles & set(candidate.roles)))
+        if best_score is None or score > best_score:
+            best, best_score = at, score
+    return best

@@ -17,6 +17,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import polib  # noqa: E402
+
+from po_lines import CatalogLines  # noqa: E402
 from po_stats import PageStats, language_stats  # noqa: E402
 from project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, catalog_path, translations  # noqa: E402
 
@@ -60,6 +63,27 @@ def urgency(row: PageStats) -> tuple:
     return (-(row.fuzzy + row.untranslated), row.percent, row.page)
 
 
+MAX_ENTRY_LINES = 100  # past this (a new language's whole site), the table is the useful part
+
+
+def plural(count: int, word: str) -> str:
+    """'1 entry', '2 entries', '1 page', '3 pages'."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
+
+
+def entries_left(po: Path) -> list[tuple[int, str, str]]:
+    """(line of the msgstr, 'fuzzy' or 'untranslated', msgid) of each entry still to do, in file order."""
+    lines = CatalogLines(po)
+    found = []
+    for entry in polib.pofile(str(po)):
+        if entry.obsolete or not entry.msgid or not (entry.fuzzy or not entry.msgstr.strip()):
+            continue
+        found.append((lines.entry(entry).line("msgstr"), "fuzzy" if entry.fuzzy else "untranslated", entry.msgid))
+    return found
+
+
 def todo(locale_dir: Path, languages: list[str], only: set[str] | None = None, prefix: str = "") -> list[str]:
     lines = []
     for language in languages:
@@ -71,14 +95,31 @@ def todo(locale_dir: Path, languages: list[str], only: set[str] | None = None, p
             lines.append(f"[{language}] nothing left to translate{scope}")
             continue
         left = sum(r.fuzzy + r.untranslated for r in rows)
-        lines.append(f"[{language}] {left} entries left in {len(rows)} pages{scope}, most urgent first:")
+        lines.append(f"[{language}] {plural(left, 'entry')} left in {plural(len(rows), 'page')}{scope}, "
+                     "most urgent first:")
         width = max(len(r.page) for r in rows)
         lines.append(f"  {'page':<{width}}  untranslated  fuzzy   done  catalog")
-        for r in sorted(rows, key=urgency):
-            po = catalog_path(r.page, language, locale_dir)
-            shown = po.relative_to(ROOT) if po.is_relative_to(ROOT) else po
-            lines.append(f"  {r.page:<{width}}  {r.untranslated:>12}  {r.fuzzy:>5}  {r.percent:4.0f}%  {shown}")
+        ordered = sorted(rows, key=urgency)
+        for r in ordered:
+            lines.append(f"  {r.page:<{width}}  {r.untranslated:>12}  {r.fuzzy:>5}  {r.percent:4.0f}%  "
+                         f"{shown(catalog_path(r.page, language, locale_dir))}")
+        if left <= MAX_ENTRY_LINES:  # where to go: the msgstr line of each entry (as the lint and the build say)
+            lines.append("  entries, at the line of the msgstr to write:")
+            for r in ordered:
+                po = catalog_path(r.page, language, locale_dir)
+                lines += [f"  {shown(po)}:{line}: {kind}: {short(msgid)!r}" for line, kind, msgid in entries_left(po)]
+        else:
+            lines.append("  (make todo ONLY=<page> lists each entry of a page with its line)")
     return lines
+
+
+def shown(po: Path) -> Path:
+    return po.relative_to(ROOT) if po.is_relative_to(ROOT) else po
+
+
+def short(text: str, width: int = 50) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def main(argv: list[str]) -> None:

@@ -1,6 +1,7 @@
-"""Make sure the system tools the test suite needs are installed; install them if we can.
+"""Make sure the system tools a make target needs are installed; install them if we can.
 
-    python3 tools/system_deps.py          (make test runs it first)
+    python3 tools/system_deps.py          (make test runs it first: everything below)
+    python3 tools/system_deps.py html     (make html, epub, check: node and npm, which install KaTeX)
 
 Everything Python is pinned in requirements.txt and lives in .venv; these come
 from Debian packages, because they are programs, not Python packages:
@@ -9,7 +10,7 @@ from Debian packages, because they are programs, not Python packages:
     chromium            the real browser the browser tests drive (tests/browser.py)
     fonts-wqy-microhei  a CJK font, so Chinese pages and their screenshots show glyphs
     hunspell-en-us      the en_US dictionary of the English spell check (with hunspell)
-    nodejs, npm         to install axe-core (tools/axe) for the accessibility tests
+    nodejs, npm         KaTeX (tools/katex), which draws the maths of every build; axe-core (tools/axe)
     epubcheck           W3C's EPUB checker, run on both books (a Java program: it brings java)
 
 Missing packages are installed with apt-get when this runs as root (as CI and
@@ -62,8 +63,12 @@ CHECKS = {
 }
 
 
-def missing_packages() -> list[str]:
-    return [package for package, present in CHECKS.items() if not present()]
+# What each target needs (make test: all of it).
+SCOPES = {"test": list(CHECKS), "html": ["nodejs", "npm"]}
+
+
+def missing_packages(scope: str = "test") -> list[str]:
+    return [package for package in SCOPES[scope] if not CHECKS[package]()]
 
 
 def is_root() -> bool:
@@ -84,17 +89,21 @@ def install(packages: list[str]) -> None:
             sys.exit(f"system-deps: '{' '.join(command)}' failed:\n{result.stdout}{result.stderr}")
 
 
-def main() -> int:
-    missing = missing_packages()
+def main(argv: list[str]) -> int:
+    scope = argv[0] if argv else "test"
+    if scope not in SCOPES:
+        print(f"system-deps: no target {scope!r}; one of {', '.join(SCOPES)}", file=sys.stderr)
+        return 2
+    missing = missing_packages(scope)
     if not missing:
         return 0
     command = f"apt-get install -y {' '.join(missing)}"
     apt_get = os.environ.get("SYSTEM_DEPS_APT_GET") or shutil.which("apt-get")
     if not is_root() or not apt_get:
-        print(f"system-deps: make test needs {', '.join(missing)}; run: sudo {command}", file=sys.stderr)
+        print(f"system-deps: make {scope} needs {', '.join(missing)}; run: sudo {command}", file=sys.stderr)
         return 1
     install(missing)
-    still = missing_packages()
+    still = missing_packages(scope)
     if still:
         print(f"system-deps: still missing after apt-get: {', '.join(still)}; run: sudo {command}", file=sys.stderr)
         return 1
@@ -102,4 +111,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -52,8 +52,14 @@ def broken_catalogs(catalogs: list[Path]) -> list[str]:
     return [error for po in catalogs for error in catalog_file_errors(po)]
 
 
-def without_pot_date(text: str) -> str:
-    return "\n".join(line for line in text.splitlines() if not line.startswith('"POT-Creation-Date:'))
+POT_DATE = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.M)
+
+
+def keep_pot_date(merged: str, before: str) -> str:
+    """The catalog's own POT-Creation-Date instead of the fresh template's: every template has a new
+    date, and a date alone changing would be a line of diff noise in every catalog an update touches."""
+    old = POT_DATE.search(before)
+    return POT_DATE.sub(lambda _: old.group(), merged, count=1) if old else merged
 
 
 def project_relative_locations(pot_text: str, outdir: Path, root: Path = ROOT) -> str:
@@ -102,7 +108,8 @@ def merge(pot: Path, po: Path, outdir: Path, pivot: Path | None = None) -> bool:
 
     An unchanged catalog is not written at all, so its modification time stays and
     neither Sphinx nor the live preview re-reads its page. A fresh template always has
-    a new creation date: a change to that line alone is no change.
+    a new creation date; the catalog keeps its own (``keep_pot_date``), and msgmerge keeps
+    the rest of the catalog's header (``PO-Revision-Date`` is the translators' to change).
     """
     before = po.read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as tmp:
@@ -114,8 +121,8 @@ def merge(pot: Path, po: Path, outdir: Path, pivot: Path | None = None) -> bool:
         if pivot is not None:
             add_pivot(merged, pivot)
             normalize(merged)  # msgattrib's wrapping again, after polib wrote the comments
-        after = merged.read_text(encoding="utf-8")
-    if without_pot_date(after) == without_pot_date(before):
+        after = keep_pot_date(merged.read_text(encoding="utf-8"), before)
+    if after == before:
         return False
     po.write_text(after, encoding="utf-8")
     return True

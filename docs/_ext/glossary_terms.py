@@ -91,17 +91,27 @@ def paths(app: Sphinx) -> tuple[Path, Path]:
     return md, po.resolve()
 
 
+def jieba_dictionary_path(app: Sphinx) -> Path:
+    return Path(app.doctreedir) / "glossary-jieba-dict.txt"
+
+
+def point_search_at_the_dictionary(app: Sphinx, config) -> None:
+    """At config-inited, before Sphinx compares the configuration with the one it pickled: set at any
+    later point, the value differs from conf.py's on every build ("The configuration has changed")."""
+    if (config.language or "").startswith("zh"):
+        config.html_search_options = {**config.html_search_options, "dict": str(jieba_dictionary_path(app))}
+
+
 def write_jieba_dictionary(app: Sphinx) -> None:
     md, _ = paths(app)
     if app.builder.format != "html" or not (app.config.language or "").startswith("zh") or not md.is_file():
         return
-    target = Path(app.doctreedir) / "glossary-jieba-dict.txt"
+    target = jieba_dictionary_path(app)
     from search_synonyms import chinese_forms  # the variants of tools/terminology/zh.tsv stay whole too
     text = jieba_dictionary(list(dict.fromkeys(read_terms(md) + chinese_forms(app))))
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    app.config.html_search_options = {**app.config.html_search_options, "dict": str(target)}
 
 
 def add_counterparts(app: Sphinx, doctree: nodes.document) -> None:
@@ -168,6 +178,7 @@ class StableTermIds(SphinxTransform):
 def setup(app: Sphinx) -> dict:
     app.add_config_value("glossary_docname", "glossary", "env", types=frozenset({str}))
     app.add_config_value("glossary_catalog_language", "en", "env", types=frozenset({str}))
+    app.connect("config-inited", point_search_at_the_dictionary)
     app.connect("builder-inited", write_jieba_dictionary)
     app.connect("doctree-read", add_counterparts)
     app.add_transform(StableTermIds)

@@ -36,7 +36,7 @@ from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from po_lines import CatalogLines  # noqa: E402  (the line of an entry's flag or msgstr, as make lint-po reports it)
+from po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402  (an entry's msgstr line, as make lint-po reports it)
 
 logger = logging.getLogger(__name__)
 
@@ -69,10 +69,7 @@ def unfinished(po: Path) -> list[tuple[int, str, str]]:
             continue
         lines = lines or CatalogLines(po)
         where = lines.entry(entry)
-        if entry.fuzzy:
-            found.append((where.flag_line("fuzzy"), "fuzzy", entry.msgid))
-        else:
-            found.append((where.line("msgstr"), "untranslated", entry.msgid))
+        found.append((where.line("msgstr"), "fuzzy" if entry.fuzzy else "untranslated", entry.msgid))
     return found
 
 
@@ -107,8 +104,7 @@ def warn_unfinished(app: Sphinx, env: BuildEnvironment) -> None:
         for line, kind, msgid in unfinished(po):
             if kind == "fuzzy":
                 shows = "a translation of an older source text" if allow_fuzzy else "the source text"
-                what = f"fuzzy entry: {', '.join(docs)} shows {shows} here: {excerpt(msgid)!r}; review the " \
-                       "translation against the changed source (#| msgid), then remove the fuzzy flag"
+                what = f"fuzzy entry: {', '.join(docs)} shows {shows} here: {excerpt(msgid)!r}; {FUZZY_ADVICE}"
             else:
                 what = f"untranslated entry: {', '.join(docs)} shows the source text here: {excerpt(msgid)!r}"
             logger.warning(what, type="catalog", subtype=kind, location=f"{po}:{line}")
