@@ -126,8 +126,8 @@ doctest_test_doctest_blocks = ""  # only explicit doctest/testcode blocks are te
 # examples, setup codes and groups of a run are in _build/doctest/<lang>/examples.json). Measured on
 # the loaded 2-core machine (load average 9, both languages side by side): slowest example 4.9 s
 # (data/image-transforms), slowest group 14.1 s (python/gil); the first group's setup, one full
-# collection of Sphinx's environment, about 4.3 s. 120 s is 24 times the slowest example and 8
-# times the slowest group.
+# collection of Sphinx's environment, 4.3 s in a later run (load 5). 120 s is 24 times the slowest
+# example and 8 times the slowest group.
 doctest_time_limit = 120
 # A hang inside one C call, which the limit cannot interrupt, ends the process this much later.
 doctest_time_limit_grace = 30
