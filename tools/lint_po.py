@@ -10,10 +10,15 @@ that holds the problem (the word, code span or term in question; for
 something the translation lacks, the source line that has it); the exit
 status is 1 if there is any. The tool only reads: it never writes a file.
 
-A catalog that does not parse is reported once and its entries are skipped:
+A catalog that does not parse is reported once and its entries are skipped. The reader is
+``tools/catalog_file.py``, the one the build, ``make stats``, the status page, the bilingual view
+and ``make update-po`` use (GNU ``msgfmt --check`` and three checks of its own), so they all
+reject the same catalogs with the same words:
 
-``syntax``       GNU ``msgfmt --check`` rejects it (bad syntax, duplicate entry, ...)
-``charset``      not valid UTF-8, or its header does not declare ``charset=UTF-8``
+``syntax``       msgfmt rejects it: an unterminated string, a ``msgstr`` without its ``msgid``, a duplicate
+                 entry, ...
+``charset``      not valid UTF-8 (or cut off in the middle of a character), a byte order mark, or a header
+                 that does not declare ``charset=UTF-8``
 
 A sound catalog's header:
 
@@ -81,6 +86,7 @@ from pathlib import Path
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catalog_file import problems as catalog_problems, read  # noqa: E402
 from lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
                         rejected_variants, terminology_problems, variant_problems)
 from po_lines import FUZZY_ADVICE, CatalogLines, EntryLines  # noqa: E402
@@ -89,7 +95,6 @@ from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languag
 from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv, en-allowed.tsv
-CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)", re.I)
 MSGFMT_TIMEOUT = 60  # seconds; msgfmt checks one catalog in milliseconds
 EXCEPTION = re.compile(r"^\s*lint-ok:\s*([\w-]+)\s*(.*?)\s*$")
 ENTRY_RULES = {"code", "role", "link", "label", "math", "number", "placeholder", "html", "url", "markup",
@@ -333,33 +338,9 @@ def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
 # -- Files -------------------------------------------------------------------------
 
 def file_problems(po: Path) -> list[tuple[int, str, str]]:
-    """(line, rule, message) if the file cannot be trusted as a catalog at all."""
-    raw = po.read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        return [(line, "charset", f"byte {raw[error.start]:#04x} is not UTF-8; save the file as UTF-8")]
-    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True,
-                            timeout=MSGFMT_TIMEOUT)
-    if result.returncode != 0:
-        problems = []
-        for line in result.stderr.splitlines():
-            located = re.match(rf"^{re.escape(str(po))}:(\d+):(?:\d+:)?\s*(.*)$", line)
-            if located:
-                problems.append((int(located.group(1)), "syntax", located.group(2)))
-        return problems or [(1, "syntax", result.stderr.strip() or "msgfmt rejects this file")]
-    lines = text.splitlines()
-    header_end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
-    for number, line in enumerate(lines[:header_end], start=1):
-        if line.startswith('"Content-Type:'):
-            charset = CHARSET.search(line)
-            if not charset or charset.group(1).upper().replace("_", "-") not in {"UTF-8", "UTF8"}:
-                declared = charset.group(1) if charset else "no charset"
-                return [(number, "charset", f"header declares {declared}; the catalogs are UTF-8: "
-                                            'write "Content-Type: text/plain; charset=UTF-8\\n"')]
-            return []
-    return [(1, "charset", "header has no Content-Type line; add \"Content-Type: text/plain; charset=UTF-8\\n\"")]
+    """(line, rule, message) if the file cannot be trusted as a catalog at all: what the reader of every
+    tool and of the build (``catalog_file.problems``: msgfmt --check and its own checks) rejects."""
+    return [(p.line, p.rule, p.message) for p in catalog_problems(po)]
 
 
 def header_warnings(po: Path) -> list[str]:
@@ -453,7 +434,7 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
             cache[key] = glossary_pairs(docs_dir / (GLOSSARY_PAGE + PAGE_SUFFIX), glossary_po)
         pairs = cache[key]
     variants = rejected_variants(TERMINOLOGY)
-    for entry in polib.pofile(str(po)):
+    for entry in read(po):
         if entry.obsolete or not entry.msgid:
             continue
         where = entry_lines(po, entry)
@@ -536,7 +517,7 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence
         if not catalog_file_errors(po):
             language = located[1] if located else "?"
             translated.setdefault(language, []).extend(
-                (po, e) for e in polib.pofile(str(po)) if e.translated() and not e.obsolete)
+                (po, e) for e in read(po) if e.translated() and not e.obsolete)
         if located:
             locale_dir, language = located
             page = po.resolve().relative_to(locale_dir / language / "LC_MESSAGES").with_suffix("").as_posix()
@@ -557,7 +538,7 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence
         for locale_dir in locale_dirs:
             for po in language_catalogs(locale_dir, language):
                 if po.resolve() not in scoped and not catalog_file_errors(po):
-                    everything += [(po, e) for e in polib.pofile(str(po)) if e.translated() and not e.obsolete]
+                    everything += [(po, e) for e in read(po) if e.translated() and not e.obsolete]
         errors += consistency_problems(everything, scoped)
         if language.startswith("en"):
             errors += spelling_problems(entries)
