@@ -36,7 +36,10 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 ``math``         every inline ``$math$`` (unless it has Chinese in it, e.g. ``\\text{偏差}``)
 ``number``       the numbers written in digits, compared as multisets both ways: each one of the msgid once
                  in the msgstr (0-12 may be spelled out: "zeros", "one"), and no number the msgid lacks
-                 (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added)
+                 (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added); and the numbers
+                 spelled out in English ("one" to "twenty", "a dozen", "twice"): one that the msgid has
+                 nowhere (as digits or a Chinese numeral) while a number the msgid states (两个, 三维, 2) is
+                 not in the msgstr in any form is a changed number (两个进程 -> "three ranks")
 ``placeholder``  exactly the same ``%s``/``%(name)s``/``{name}``/``{{name}}`` placeholders
 ``html``         no raw HTML tag that the msgid does not have
 ``url``          no URL that the msgid does not have; in English, a link to an article in Chinese (zhihu,
@@ -139,6 +142,71 @@ def chinese_numerals(text: str) -> list[str]:
     return [CHINESE_DIGITS[next(g for g in m.groups() if g)] for m in CHINESE_NUMERAL.finditer(text)]
 
 
+# Numbers spelled out in English prose. Not numbers: "one of" (其中一个, partitive), "one another", "no one",
+# "one by one" and a word inside a longer one or an identifier (one_hot, zero_grad).
+SPELLED_VALUES = {word: value for value, word in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
+SPELLED_VALUES.update(twice=2, dozen=12)
+# What renders a number besides its digits and its word: ordinals (第二 -> "second"), both, a pair, once...
+RENDERINGS = dict(SPELLED_VALUES, both=2, pair=2, double=2, once=1, single=1, half=2,
+                  **{word: value for value, word in enumerate(
+                      ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                       "ninth", "tenth", "eleventh", "twelfth"])})
+
+
+def _words(table: dict[str, int]) -> re.Pattern:
+    alternatives = "|".join(sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'-])({alternatives})(?![\w'])(?!\s+(?:of|another|by\s+one)\b)", re.I)
+
+
+SPELLED_NUMBER = _words(SPELLED_VALUES)
+RENDERED_NUMBER = _words(RENDERINGS)
+NOT_A_NUMBER = re.compile(r"\bno\s+one\b", re.I)
+CHINESE_NUMBER = re.compile(r"[零〇一二两俩三四五六七八九十]+")
+
+
+def chinese_values(text: str) -> set[int]:
+    """Every number a run of Chinese numerals can stand for (十二 -> 12, 两 -> 2, 一千 -> 1, 二十 -> 20)."""
+    values = set()
+    for run in CHINESE_NUMBER.findall(text):
+        if "十" in run:
+            before, _, after = run.partition("十")
+            values.add(10 * (int(CHINESE_DIGITS.get(before[-1], "1")) if before else 1)
+                       + (int(CHINESE_DIGITS.get(after[0], "0")) if after and after[0] != "十" else 0))
+        values.update(int(CHINESE_DIGITS[c]) for c in run if c in CHINESE_DIGITS and c != "十")
+        values.update({"俩": 2, "〇": 0}.get(c, -1) for c in run)
+    return values - {-1}
+
+
+def whole_numbers(numbers) -> set[int]:
+    return {int(float(n)) for n in numbers if float(n).is_integer()}
+
+
+def spelled_number_problems(src: Markup, dst: Markup) -> list[Problem]:
+    """A number spelled out in English that the source has nowhere, where a number the source states is gone.
+
+    Both halves are needed: "two different batches" for 不同的批 adds a word, but the source states no
+    number that went missing; 两个进程 -> "three ranks" adds 3 and loses 2.
+    """
+    stated = whole_numbers(src.numbers) | {int(n) for n in chinese_numerals(src.prose)}
+    prose = NOT_A_NUMBER.sub(" ", dst.prose)
+    rendered = whole_numbers(dst.numbers + NUMBER.findall(" ".join(dst.code + dst.math)))
+    rendered |= {RENDERINGS[m.group(1).lower()] for m in RENDERED_NUMBER.finditer(prose)}
+    gone = sorted(stated - rendered)
+    if not gone:
+        return []
+    anywhere = whole_numbers(src.numbers + NUMBER.findall(" ".join(src.code + src.math))) | chinese_values(src.prose)
+    found = []
+    for match in SPELLED_NUMBER.finditer(prose):
+        value = SPELLED_VALUES[match.group(1).lower()]
+        if value not in anywhere:
+            found.append(Problem("number", f"writes {match.group(1)!r} ({value}), a number the source does not "
+                                           f"have, and leaves out the source's {', '.join(map(str, gone))}",
+                                 "msgstr", dst.at(match.start()), match.group(1).lower()))
+    return found
+
+
 def last_offsets(markup: Markup, number: str, how_many: int) -> list[int]:
     """Where the last ``how_many`` uses of ``number`` are (the unmatched ones, most likely)."""
     offsets = [o for n, o in zip(markup.numbers, markup.number_offsets) if n == number]
@@ -174,7 +242,7 @@ def number_problems(src: Markup, dst: Markup) -> list[Problem]:
         for offset in last_offsets(dst, number, unmatched):
             found.append(Problem("number", f"adds number {number!r} that the source does not have", "msgstr",
                                  offset, number))
-    return found
+    return found + spelled_number_problems(src, dst)
 
 
 # Sites whose articles are written in Chinese: an English reader is told before following the link.
