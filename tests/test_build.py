@@ -37,6 +37,8 @@ def test_a_real_configuration_change_is_still_reported():
 
     assert not kept("The configuration has changed (%d options: %s)", 4,
                     "'html_css_files', 'html_static_path', 'mathjax4_config', 'pygments_dark_style'")
+    assert not kept("The configuration has changed (%d options: %s)", 3,  # make html builds the books last
+                    "'epub_css_files', 'html_static_path', 'mathjax4_config'")
     assert kept("The configuration has changed (%d options: %s)", 2, "'html_css_files', 'html_title'")
     assert kept("The configuration has changed (1 option: %r)", "language")
     assert kept("reading sources...")

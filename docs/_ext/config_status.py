@@ -1,10 +1,12 @@
 """Keep Sphinx's false "The configuration has changed" out of the build log.
 
 Sphinx compares the configuration of conf.py with the one it pickled with the environment before
-the builder and the theme are set up. Four values are set after that point, on every build, by the
+the builder and the theme are set up. Five values are set after that point, on every build, by the
 components themselves, so the pickled ones always differ from conf.py's:
 
 * ``html_css_files``: Sphinx's HTML builder gives each entry its priority (800), in place;
+* ``epub_css_files``: the same, by the EPUB builder (seen after ``make html``, which builds the books last,
+  when ``make doctest`` reads the doctrees they share);
 * ``html_static_path``: sphinx-copybutton adds its own static folder;
 * ``mathjax4_config``: myst-parser fills it in for its maths (this site draws maths with KaTeX);
 * ``pygments_dark_style``: furo declares it while the theme loads, after the comparison.
@@ -21,7 +23,8 @@ import re
 
 from sphinx.application import Sphinx
 
-SET_AFTER_THE_COMPARISON = {"html_css_files", "html_static_path", "mathjax4_config", "pygments_dark_style"}
+SET_AFTER_THE_COMPARISON = {"html_css_files", "epub_css_files", "html_static_path", "mathjax4_config",
+                            "pygments_dark_style"}
 ENVIRONMENT_LOGGER = "sphinx.sphinx.environment"
 
 
