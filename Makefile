@@ -206,8 +206,11 @@ $(AXE): tools/axe/package-lock.json | system-deps
 	cd tools/axe && npm ci --no-audit --no-fund --silent
 	touch $@
 
+# Two pytest workers (pytest-xdist), each taking whole files: one builds the site while the other runs the
+# tests that need no build (tests/conftest.py orders them so); then both share the built site.
+TEST_WORKERS ?= 2
 test: $(STAMP) system-deps $(AXE) $(KATEX)
-	$(PY) -m pytest --durations=10 tests
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=10 tests
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	$(VENV)/bin/pip install --disable-pip-version-check -r requirements-bench.txt

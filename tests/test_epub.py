@@ -73,9 +73,9 @@ def prose(markup: str, only: SoupStrainer | None = None) -> BeautifulSoup:
 
 
 @pytest.fixture(scope="session")
-def epub_build(html_builds) -> Run:
-    """``make epub``, every page written (-a): Sphinx would keep pages an older extension wrote."""
-    return run_build(make("epub", "O=-a"))
+def epub_build(site_builds) -> Run:
+    """``make epub``, every page written (-a), made with the site's builds (conftest.build_site)."""
+    return site_builds["epub"]
 
 
 @pytest.fixture(scope="session")
@@ -96,9 +96,9 @@ def epubcheck_runs(epub_build) -> dict[str, Run]:
 
 
 @pytest.fixture(scope="session")
-def site_with_books(epub_build) -> Run:
+def site_with_books(site_builds) -> Run:
     """``make html``: the sites (nothing left to read), the books again, each book copied into its site."""
-    run = run_build(make("html"))
+    run = site_builds["html"]
     assert run.returncode == 0 and not run.warnings(), run.output[-3000:]
     return run
 
