@@ -570,3 +570,57 @@ def test_learning_rate_plots_are_sharp_and_drawn_for_each_theme(browser, site, l
         browser.send("Emulation.clearDeviceMetricsOverride")
     assert not problems, "\n".join(problems)
     assert_no_errors(browser)
+
+
+# -- what a reader sees, on a desk and on a phone (issue 29) ------------------------------------
+# Each check runs in both languages, light and dark, at a desk's width and a phone's; the screenshots
+# (_build/screenshots/reader/) show what it looked at.
+DESK, PHONE, NARROW = 1280, 390, 360
+READER_SHOTS = SCREENSHOTS / "reader"
+
+
+def show(browser, site, language: str, page: str, width: int, theme: str = "light", scheme: str = "light") -> None:
+    """Open a page at a width (a phone below 700 px: mobile, two device pixels a CSS pixel) in a theme."""
+    phone = width < 700
+    browser.send("Emulation.setDeviceMetricsOverride", width=width, height=800 if phone else 900,
+                 deviceScaleFactor=2 if phone else 1, mobile=phone)
+    browser.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": scheme}])
+    browser.open(f"{site}{language}/{page}")
+    browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
+    browser.evaluate("document.fonts.ready.then(() => true)")
+
+
+@pytest.fixture
+def reader(browser):
+    """The browser, with its window put back to the default size and colour scheme afterwards."""
+    yield browser
+    browser.send("Emulation.setEmulatedMedia", features=[])
+    browser.send("Emulation.clearDeviceMetricsOverride")
+
+
+def shoot(browser, name: str, selector: str | None = None, margin: int = 8) -> None:
+    """A screenshot of the element matching ``selector`` (scrolled into view), or of the window."""
+    clip = None
+    if selector:
+        clip = browser.evaluate(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+          if (!e) return null; e.scrollIntoView({{block: "center"}}); const r = e.getBoundingClientRect();
+          const x = Math.max(0, r.left + scrollX - {margin}), y = Math.max(0, r.top + scrollY - {margin});
+          return {{x, y, width: Math.min(r.width + 2 * {margin}, document.documentElement.clientWidth - x),
+                   height: Math.min(r.height + 2 * {margin}, 1600)}}; }})()""")
+    browser.screenshot(READER_SHOTS / f"{name}.png", clip=clip)
+
+
+NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
+  .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_formulas_carry_no_negative_height_or_width(reader, site, language):
+    """KaTeX wrote `height:-0.0983em` on optim/grad-clipping, an error for the Nu Html Checker (issue 29)."""
+    for theme in ("light", "dark"):
+        show(reader, site, language, "optim/grad-clipping.html", DESK, theme)
+        reader.evaluate("""(() => { const m = [...document.querySelectorAll("article div.math")].find((b) =>
+          b.querySelector("annotation").textContent.includes("\\\\right\\\\|_p")); if (m) m.id = "negative-height"; })()""")
+        shoot(reader, f"grad-clipping-norm-{language}-{theme}", "#negative-height")
+    assert reader.evaluate(NEGATIVE_SIZES) == []
+    assert_no_errors(reader)

@@ -165,3 +165,12 @@ def test_both_languages_show_the_same_formulas_up_to_their_words(html_builds):
         assert pages[language].keys() == pages[source].keys()
         for page, formulas in pages[source].items():
             assert symbols(pages[language][page]) == symbols(formulas), f"{page}: the formulas differ in {language}"
+
+
+def test_no_negative_height_or_width_is_left_in_katex_s_html():
+    r"""The script of a big delimiter (\right\|_p) had style="height:-0.0983em", which CSS does not allow."""
+    html = katex_math.KATEX.render("\\left\\| \\frac{a}{b} \\right\\|_p", False).html
+    assert not re.search(r'style="[^"]*(?<![\w-])(?:min-|max-)?(?:height|width)\s*:\s*-', html), html
+    assert katex_math.without_negative_sizes('<span class="vlist" style="height:-0.0983em;"><span style='
+                                             '"top:-2.3em;height:0.5em;margin-left:-0.1em">') == \
+        '<span class="vlist"><span style="top:-2.3em;height:0.5em;margin-left:-0.1em">'
