@@ -610,6 +610,54 @@ def shoot(browser, name: str, selector: str | None = None, margin: int = 8) -> N
     browser.screenshot(READER_SHOTS / f"{name}.png", clip=clip)
 
 
+# A line break inside an inline code token or an inline formula whose natural width fits the line it is on.
+# The natural width is a copy's, set on one line; the lines are counted where the text goes back to the left.
+BROKEN_TOKENS = """(() => {
+  const room = (el) => {
+    let b = el.parentElement;
+    while (getComputedStyle(b).display.startsWith("inline")) b = b.parentElement;
+    const s = getComputedStyle(b);
+    return b.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  };
+  const natural = (el) => {
+    const copy = el.cloneNode(true);
+    copy.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;max-width:none;display:inline-block";
+    el.parentElement.appendChild(copy);
+    const width = copy.getBoundingClientRect().width;
+    copy.remove();
+    return width;
+  };
+  const lines = (boxes) => 1 + boxes.filter((r, i) => i && r.left < boxes[i - 1].left - 1).length;
+  const found = [];
+  document.querySelectorAll("article code.literal, article span.math").forEach((el) => {
+    const parts = el.matches(".math") ? [...el.querySelectorAll(".katex-html > .katex-base, .katex-html > .base")] : [...el.querySelectorAll(".pre")];
+    const boxes = parts.flatMap((p) => [...p.getClientRects()]).filter((r) => r.width > 0);
+    const width = natural(el), line = room(el);
+    if (lines(boxes) > 1 && width <= line)
+      found.push(`${el.matches(".math") ? "formula" : "code"} ${JSON.stringify(el.matches(".math")
+        ? el.querySelector("annotation").textContent : el.textContent)}: ${lines(boxes)} lines,`
+        + ` ${Math.round(width)} px on a line of ${Math.round(line)} px`);
+  });
+  return found;
+})()"""
+WHOLE_TOKEN_PAGES = ["optim/adam", "optim/other-optimizers", "lr_scheduler/steplr"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_inline_code_and_inline_formulas_break_only_when_they_do_not_fit_a_line(reader, site, language):
+    """Adam's eps and betas read `1e-` / `08` and `(0.9,` / `0.999)`; its m₀ = v₀ = 0 broke at "=" (issue 29: 1, 4)."""
+    found = []
+    for width, theme in ((DESK, "light"), (PHONE, "dark")):
+        for page in WHOLE_TOKEN_PAGES:
+            show(reader, site, language, f"{page}.html", width, theme)
+            found += [f"{page} at {width} px: {problem}" for problem in reader.evaluate(BROKEN_TOKENS)]
+            if page == "optim/adam":
+                shoot(reader, f"inline-tokens-{language}-{width}-{theme}", "article dl.py.class dl.field-list")
+                shoot(reader, f"inline-maths-{language}-{width}-{theme}", "#optim-adam-adam-algorithm > p")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
 NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
   .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
 
