@@ -658,6 +658,39 @@ def test_inline_code_and_inline_formulas_break_only_when_they_do_not_fit_a_line(
     assert_no_errors(reader)
 
 
+FIELD_TYPOGRAPHY = """[...document.querySelectorAll("article dl.field-list")].flatMap((list) =>
+  [...list.children].filter((e) => e.tagName === "DT").map((dt) => {
+    const label = [...dt.childNodes].filter((n) => !(n.classList && n.classList.contains("parallel-counterpart")))
+      .map((n) => n.textContent).join("").trim();
+    const items = [...dt.nextElementSibling.querySelectorAll(":scope > p, :scope > ul > li > p")]
+      .filter((p) => p.firstChild && p.firstChild.nodeName === "STRONG");  // a parameter's name, not bold prose
+    const separators = items.map((p) => [...p.childNodes].filter((n) => n.nodeType === 3)
+      .map((n) => /-+|\\u2013+|\\u2014+/.exec(n.data)).filter((m) => m).map((m) => m[0])[0] || "");
+    return {label, separators};
+  }))"""
+FIELD_STYLE = {ZH: ("：", "——"), EN: (":", "\u2013")}  # label colon, separator after a parameter's name and type
+
+
+@pytest.mark.parametrize("language", [ZH, EN])
+def test_parameter_lists_use_the_language_s_colon_and_a_typographic_dash(reader, site, language):
+    """The Chinese lists showed `参数:` and a literal `--` where the English shows a dash (issue 29: 2)."""
+    colon, dash = FIELD_STYLE[language]
+    found, seen = [], 0
+    for page in ["optim/adam", "lr_scheduler/steplr", "optim/grad-clipping"]:
+        show(reader, site, language, f"{page}.html", DESK)
+        for field in reader.evaluate(FIELD_TYPOGRAPHY):
+            seen += len(field["separators"])
+            if not field["label"].endswith(colon):
+                found.append(f"{page}: field label {field['label']!r} does not end with {colon!r}")
+            found += [f"{page}: {field['label']} separated by {s!r}, not {dash!r}" for s in field["separators"] if s != dash]
+    for theme in ("light", "dark"):
+        show(reader, site, language, "optim/adam.html", PHONE, theme)
+        shoot(reader, f"field-list-{language}-{PHONE}-{theme}", "article dl.py.class dl.field-list")
+    assert seen >= 20, f"only {seen} parameters with a separator: the check saw nothing"
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
 NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
   .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
 

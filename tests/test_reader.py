@@ -1,5 +1,5 @@
 """Reader-facing features checked on the built HTML and in the extensions' helpers:
-glossary, jieba dictionary, API page, version stamp, language alternates, UI strings."""
+glossary, jieba dictionary, API page, version stamp, language alternates, UI strings, field punctuation."""
 
 import json
 import platform
@@ -12,6 +12,8 @@ from api_index import group_objects, module_of
 from api_links import official_url
 from conftest import BUILDDIR, LANGUAGES, ROOT, html_dir
 from glossary_terms import jieba_dictionary, read_pairs, read_terms
+from docutils import nodes
+from field_typography import punctuation, use_separator
 from language_switcher import alternates, linked
 from project import site_languages
 import ui_strings
@@ -209,3 +211,27 @@ def test_ui_strings_are_in_the_page_language(html_builds, language, labels):
 def test_output_blocks_are_marked_not_to_copy(html_builds):
     html = page("zh_CN", "index")
     assert re.search(r'<div class="no-copybutton highlight-none notranslate">', html), "testoutput not marked"
+
+
+# -- issue 29: field punctuation ----------------------------------------------------------------
+class FakeApp:
+    def __init__(self, language):
+        self.config = type("Config", (), {"language": language})()
+
+
+def fields_doctree() -> nodes.document:
+    from sphinx import addnodes
+    paragraph = nodes.paragraph("", "", addnodes.literal_strong("", "lr"), nodes.Text(" -- "), nodes.Text("学习率"))
+    body = nodes.field_body("", paragraph)
+    document = nodes.document(None, None)
+    document += addnodes.desc_content("", nodes.field_list("", nodes.field("", nodes.field_name("", "参数"), body)))
+    return document
+
+
+@pytest.mark.parametrize("language, dash", [("zh_CN", "——"), ("en", " -- "), ("ja", " -- ")])
+def test_field_separators_take_the_language_s_dash(language, dash):
+    """Chinese gets its dash and colon; a language SmartyPants educates (English) or one not listed keeps Sphinx's."""
+    document = fields_doctree()
+    use_separator(FakeApp(language), document, "page")
+    assert document.astext().endswith(f"lr{dash}学习率"), document.astext()
+    assert punctuation(language) == ({"zh_CN": ("：", "——")}.get(language))
