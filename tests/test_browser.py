@@ -691,6 +691,29 @@ def test_parameter_lists_use_the_language_s_colon_and_a_typographic_dash(reader,
     assert_no_errors(reader)
 
 
+IMPORT_NAMES = """(() => {
+  const name = document.querySelector("article .highlight .n");
+  return [...document.querySelectorAll("article .highlight .nn")].map((e) => ({
+    text: e.textContent, colour: getComputedStyle(e).color, decoration: getComputedStyle(e).textDecorationLine,
+    name: getComputedStyle(name).color}));
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_module_names_in_import_lines_look_like_the_other_names_not_like_links(reader, site, language):
+    """In the dark theme `torch`, `np`, `F` of the import lines were blue and underlined (issue 29: 3)."""
+    found = []
+    for theme, scheme in (("light", "light"), ("dark", "light"), ("auto", "dark")):
+        show(reader, site, language, "index.html", DESK, theme, scheme)
+        names = reader.evaluate(IMPORT_NAMES)
+        assert len(names) >= 4, names  # import numpy as np / from torch import nn / import torch.nn.functional as F
+        found += [f"{theme}/{scheme}: {n['text']!r} is {n['colour']}, {n['decoration']} (other names: {n['name']})"
+                  for n in names if n["decoration"] != "none" or n["colour"] != n["name"]]
+        shoot(reader, f"import-names-{language}-{theme}-{scheme}", "#index-conventions div.highlight")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
 NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
   .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
 
