@@ -714,6 +714,43 @@ def test_module_names_in_import_lines_look_like_the_other_names_not_like_links(r
     assert_no_errors(reader)
 
 
+# The smallest text of a plot as shown: matplotlib draws text as glyph paths, each run scaled by
+# font size / 100 (its TextToPath.FONT_SCALE), in the SVG's own units; the image shows viewBox units at
+# its rendered width.
+PLOT_TEXT = """(async () => {
+  const img = document.querySelector("article img.plot-directive");
+  const svg = new DOMParser().parseFromString(await (await fetch(img.currentSrc)).text(), "image/svg+xml");
+  const scales = [...svg.querySelectorAll("g[transform*='scale']")]
+    .map((g) => /scale\\(([\\d.]+) -/.exec(g.getAttribute("transform"))).filter((m) => m).map((m) => +m[1]);
+  const viewBox = svg.documentElement.getAttribute("viewBox").split(/\\s+/).map(Number);
+  const shown = img.getBoundingClientRect().width;
+  return {smallest: Math.min(...scales) * 100 * shown / viewBox[2], runs: scales.length, shown,
+          width: img.getAttribute("width"), height: img.getAttribute("height"),
+          natural: [img.naturalWidth, img.naturalHeight]};
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plot_text_is_readable_on_a_phone_and_the_plots_have_their_size(reader, site, language):
+    """At 390 px the 614 px figures were shown 358 px wide, their text 6-7 px; the images had no size (issue 29: 4, 7)."""
+    found = []
+    for page in ["lr_scheduler/steplr", "lr_scheduler/reducelronplateau"]:
+        for width, theme in ((PHONE, "light"), (PHONE, "dark"), (DESK, "light")):
+            show(reader, site, language, f"{page}.html", width, theme)
+            plot = reader.evaluate(PLOT_TEXT)
+            assert plot["runs"] >= 10, plot
+            if plot["smallest"] < 10:
+                found.append(f"{page} at {width} px: text {plot['smallest']:.1f} px high, the image {plot['shown']:.0f} px wide")
+            if not (plot["width"] and plot["height"]):
+                found.append(f"{page}: the image has no width and height (the page shifts when it loads)")
+            elif abs(int(plot["width"]) / int(plot["height"]) - plot["natural"][0] / plot["natural"][1]) > 0.01:
+                found.append(f"{page}: width and height {plot['width']}x{plot['height']}, the figure {plot['natural']}")
+            if page == "lr_scheduler/steplr" and width == PHONE:
+                shoot(reader, f"plot-{language}-{width}-{theme}", "article img.plot-directive")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
 NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
   .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
 
