@@ -751,6 +751,29 @@ def test_plot_text_is_readable_on_a_phone_and_the_plots_have_their_size(reader, 
     assert_no_errors(reader)
 
 
+WIDEST_CODE = """[...document.querySelectorAll("article pre")].map((pre) => ({
+  width: pre.scrollWidth, line: pre.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a), "")}))
+  .sort((a, b) => b.width - a.width)[0]"""
+# The widest line of code on these pages, about 100 characters; output lines longer than that wrap.
+WIDEST_CODE_PX = 900
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_no_output_line_is_thousands_of_pixels_wide(reader, site, language):
+    """A warning printed on lr_scheduler/steplr made its code box 3,055 px wide (issue 29: 4)."""
+    found = []
+    for page in ["lr_scheduler/steplr", "lr_scheduler/base", "nn/flatten-lazy", "serialization/save-load"]:
+        for theme in ("light", "dark"):
+            show(reader, site, language, f"{page}.html", PHONE, theme)
+            widest = reader.evaluate(WIDEST_CODE)
+            if widest["width"] > WIDEST_CODE_PX and theme == "light":
+                found.append(f"{page}: a code box {widest['width']} px wide: {widest['line'][:100]}...")
+            if page == "lr_scheduler/steplr":
+                shoot(reader, f"long-output-{language}-{PHONE}-{theme}", "#lr-scheduler-steplr-steplr div.highlight-pycon")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
 NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
   .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
 

@@ -1,5 +1,6 @@
 """Reader-facing features checked on the built HTML and in the extensions' helpers:
-glossary, jieba dictionary, API page, version stamp, language alternates, UI strings, field punctuation."""
+glossary, jieba dictionary, API page, version stamp, language alternates, UI strings, field punctuation,
+long output lines."""
 
 import json
 import platform
@@ -15,6 +16,7 @@ from glossary_terms import jieba_dictionary, read_pairs, read_terms
 from docutils import nodes
 from field_typography import punctuation, use_separator
 from language_switcher import alternates, linked
+from output_blocks import LONG_OUTPUT, with_long_lines_wrapped
 from project import site_languages
 import ui_strings
 from ui_strings import translate_navigation_labels, wrap_hard_coded
@@ -213,7 +215,7 @@ def test_output_blocks_are_marked_not_to_copy(html_builds):
     assert re.search(r'<div class="no-copybutton highlight-none notranslate">', html), "testoutput not marked"
 
 
-# -- issue 29: field punctuation ----------------------------------------------------------------
+# -- issue 29: field punctuation, long output lines ---------------------------------------------
 class FakeApp:
     def __init__(self, language):
         self.config = type("Config", (), {"language": language})()
@@ -235,3 +237,23 @@ def test_field_separators_take_the_language_s_dash(language, dash):
     use_separator(FakeApp(language), document, "page")
     assert document.astext().endswith(f"lr{dash}学习率"), document.astext()
     assert punctuation(language) == ({"zh_CN": ("：", "——")}.get(language))
+
+
+def test_long_output_lines_wrap_and_code_and_tensor_rows_do_not():
+    long_message = "x" * (LONG_OUTPUT + 1)
+    html = ('<div class="highlight-pycon notranslate"><div class="highlight"><pre tabindex="0">'
+            '<span class="gp">&gt;&gt;&gt; </span><span class="n">' + "y" * 90 + '</span>\n'
+            '<span class="go">tensor([1., 2.])</span>\n'
+            f'<span class="go">{long_message}</span>\n'
+            '<span class="gt">Traceback (most recent call last):</span>\n'
+            f'<span class="gr">ValueError</span>: <span class="n">{long_message}</span>\n'
+            f'<span class="x"> * {long_message}</span>\n'
+            '<span class="gp">&gt;&gt;&gt; </span><span class="n">' + "v" * 90 + '</span>\n</pre></div></div>'
+            '<div class="no-copybutton highlight-none notranslate"><div class="highlight"><pre tabindex="0">'
+            f'{"z" * (LONG_OUTPUT + 1)}\n&lt;{"w" * (LONG_OUTPUT - 2)}&gt;\n</pre></div></div>')
+    wrapped = with_long_lines_wrapped(html)
+    assert wrapped.count('<span class="long-output">') == 4, wrapped
+    assert f'<span class="long-output"><span class="go">{long_message}</span></span>' in wrapped
+    assert f'<span class="long-output">{"z" * (LONG_OUTPUT + 1)}</span>' in wrapped
+    assert f'<span class="long-output"><span class="x"> * {long_message}</span></span>' in wrapped  # the message goes on
+    assert '<span class="long-output"><span class="gp">' not in wrapped  # a code line scrolls, after a traceback too
