@@ -774,6 +774,29 @@ def test_on_a_phone_no_output_line_is_thousands_of_pixels_wide(reader, site, lan
     assert_no_errors(reader)
 
 
+CHAPTER_LINKS = """(() => {
+  const chapters = [...document.querySelector(".sidebar-tree ul").children].map((li) => li.querySelector("a").href);
+  const overview = [...document.querySelectorAll("article p")].find((p) => p.querySelector("a[href$='tensors/index.html']"))
+    || [...document.querySelectorAll("article p")][1];
+  return {chapters, overview: overview.textContent, links: [...overview.querySelectorAll("a")].map((a) => a.href)};
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_overview_links_every_chapter(reader, site, language):
+    """"Organized by topic: tensors, autograd, layers…" linked two glossary entries and no chapter (issue 29: 5)."""
+    show(reader, site, language, "index.html", DESK)
+    found = reader.evaluate(CHAPTER_LINKS)
+    for width, theme in ((DESK, "light"), (PHONE, "dark")):
+        show(reader, site, language, "index.html", width, theme)
+        shoot(reader, f"home-chapters-{language}-{width}-{theme}", "#index > p:nth-of-type(2)")
+    assert len(found["chapters"]) >= 12, found["chapters"]
+    missing = [url.split("/")[-2] for url in found["chapters"] if url not in found["links"]]
+    assert not missing, f"the overview does not link {missing}: {found['overview']}"
+    assert not [url for url in found["links"] if url not in found["chapters"]], found["links"]
+    assert_no_errors(reader)
+
+
 NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
   .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
 
