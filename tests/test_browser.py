@@ -797,6 +797,69 @@ def test_the_home_page_overview_links_every_chapter(reader, site, language):
     assert_no_errors(reader)
 
 
+PHONE_SWITCH = """(() => {
+  const drawer = document.getElementById("__navigation").checked;
+  return [...document.querySelectorAll("a.language-switcher-link")].map((a) => {
+    const r = a.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {href: a.getAttribute("href"), drawer,
+            visible: r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+                     && !!hit && (hit === a || a.contains(hit))};
+  });
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_the_language_switch_is_in_sight_without_opening_the_menu(reader, site, language):
+    """The switch was only inside the menu drawer: a phone reader saw no way to change language (issue 29: 6)."""
+    other = EN if language == ZH else ZH
+    found = []
+    for width in (PHONE, NARROW):
+        for theme in ("light", "dark"):
+            show(reader, site, language, "optim/adam.html", width, theme)
+            links = reader.evaluate(PHONE_SWITCH)
+            if not [link for link in links if link["visible"] and not link["drawer"]]:
+                found.append(f"{width} px, {theme}: no language link in sight ({links})")
+            shoot(reader, f"phone-header-{language}-{width}-{theme}", "header.mobile-header", margin=0)
+    assert not found, "\n".join(found)
+    reader.click_and_wait(".mobile-header a.language-switcher-link")
+    assert path_of(reader) == f"/{other}/optim/adam.html"
+    assert_no_errors(reader)
+
+
+# Where the text of an element goes on to a new line: the characters either side and whether a space was between.
+LINE_BREAKS = """((selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const chars = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: (t) =>
+    t.parentElement.closest(".headerlink, .api-official-link, .parallel-counterpart") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+  for (let t = walker.nextNode(); t; t = walker.nextNode())
+    for (let i = 0; i < t.length; i++) {
+      if (!t.data[i].trim()) { if (chars.length) chars[chars.length - 1].space = true; continue; }
+      const range = document.createRange(); range.setStart(t, i); range.setEnd(t, i + 1);
+      const box = range.getClientRects()[0];
+      if (box) chars.push({c: t.data[i], top: box.top, left: box.left, space: false});
+    }
+  const breaks = [];
+  for (let i = 1; i < chars.length; i++)
+    if (chars[i].top > chars[i - 1].top + 2 && chars[i].left < chars[i - 1].left)
+      breaks.push({before: chars[i - 1].c, after: chars[i].c, space: chars[i - 1].space});
+  return {text: el.textContent.trim(), breaks};
+}))"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_the_header_title_wraps_whole_words(reader, site, language):
+    """The Chinese title wrapped with one character alone on its second line ("…参 / 考") (issue 29: 7)."""
+    found = []
+    for width in (NARROW, PHONE):
+        show(reader, site, language, "index.html", width)
+        [title] = reader.evaluate(LINE_BREAKS + "('header.mobile-header .brand')")
+        found += [f"{width} px: {title['text']!r} broken at {b['before']}|{b['after']}"
+                  for b in title["breaks"] if not b["space"] and b["before"] not in "：，、"]
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
 NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
   .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
 

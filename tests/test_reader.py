@@ -7,6 +7,9 @@ import platform
 import re
 from importlib import metadata
 
+from pathlib import Path
+
+import furo
 import polib
 import pytest
 from api_index import group_objects, module_of
@@ -15,7 +18,7 @@ from conftest import BUILDDIR, LANGUAGES, ROOT, html_dir
 from glossary_terms import jieba_dictionary, read_pairs, read_terms
 from docutils import nodes
 from field_typography import punctuation, use_separator
-from language_switcher import alternates, linked
+from language_switcher import HEADER_RIGHT, HEADER_SWITCHER, alternates, linked, with_header_switcher
 from output_blocks import LONG_OUTPUT, with_long_lines_wrapped
 from project import site_languages
 import ui_strings
@@ -215,7 +218,19 @@ def test_output_blocks_are_marked_not_to_copy(html_builds):
     assert re.search(r'<div class="no-copybutton highlight-none notranslate">', html), "testoutput not marked"
 
 
-# -- issue 29: field punctuation, long output lines ---------------------------------------------
+# -- issue 29: the phone header, field punctuation, long output lines -----------------------------
+FURO_PAGE = Path(furo.__file__).parent / "theme" / "furo" / "page.html"
+
+
+def test_the_language_switcher_goes_into_furo_s_phone_header():
+    """furo's page.html has no block there: the preprocessor needs its header-right group (a new furo may move it)."""
+    source = FURO_PAGE.read_text(encoding="utf-8")
+    assert source.count(HEADER_RIGHT) == 1, f"{FURO_PAGE}: no phone header group to put the switcher in"
+    changed = with_header_switcher(source)
+    assert changed.count(HEADER_SWITCHER) == 1 and changed.index(HEADER_SWITCHER) > changed.index('class="mobile-header"')
+    assert with_header_switcher("<p>another template</p>") == "<p>another template</p>"
+
+
 class FakeApp:
     def __init__(self, language):
         self.config = type("Config", (), {"language": language})()
