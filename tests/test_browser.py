@@ -845,6 +845,29 @@ LINE_BREAKS = """((selector) => [...document.querySelectorAll(selector)].map((el
       breaks.push({before: chars[i - 1].c, after: chars[i].c, space: chars[i - 1].space});
   return {text: el.textContent.trim(), breaks};
 }))"""
+# Inside a name: between two letters or digits, or before a dot or an opening parenthesis, with no space between.
+MID_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.(]")
+NAME_PAGES = ["lr_scheduler/steplr", "lr_scheduler/reducelronplateau", "optim/grad-clipping", "data/dataloader",
+              "nn/conv2d"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_at_360_px_api_names_break_only_after_dots_and_underscores(reader, site, language):
+    """"torch.optim.lr_sched / uler.StepLR" in headings and signatures at 360 px (issue 29: 7)."""
+    found, seen = [], 0
+    for page in NAME_PAGES:
+        show(reader, site, language, f"{page}.html", NARROW)
+        for element in reader.evaluate(LINE_BREAKS + "('article h1, article h2, article h3, article dt.sig')"):
+            seen += len(element["breaks"])
+            found += [f"{page}: {element['text'][:60]!r} broken at {b['before']}|{b['after']}"
+                      for b in element["breaks"] if not b["space"] and MID_WORD.fullmatch(b["before"] + b["after"])]
+    for theme in ("light", "dark"):
+        show(reader, site, language, "lr_scheduler/steplr.html", NARROW, theme)
+        shoot(reader, f"api-names-{language}-{NARROW}-{theme}", "#lr-scheduler-steplr-steplr > h2", margin=16)
+        shoot(reader, f"api-signature-{language}-{NARROW}-{theme}", "#lr-scheduler-steplr-steplr dt.sig")
+    assert seen >= 5, "no heading or signature needed two lines: the check saw nothing"
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx.errors import ExtensionError
 
 import katex_math
-from page_contents import with_name_breaks
+from page_contents import with_heading_breaks, with_name_breaks, with_signature_breaks
 
 FIXTURE = ROOT / "tests" / "roots" / "test-katex"
 
@@ -174,3 +174,20 @@ def test_no_negative_height_or_width_is_left_in_katex_s_html():
     assert katex_math.without_negative_sizes('<span class="vlist" style="height:-0.0983em;"><span style='
                                              '"top:-2.3em;height:0.5em;margin-left:-0.1em">') == \
         '<span class="vlist"><span style="top:-2.3em;height:0.5em;margin-left:-0.1em">'
+
+
+def test_names_in_headings_and_signatures_break_after_dots_and_underscores():
+    heading = '<h2>torch.optim.lr_scheduler.StepLR in 2.14<a class="headerlink" href="#a.b" title="x.y">¶</a></h2>'
+    assert with_heading_breaks(heading) == ('<h2>torch.<wbr>optim.<wbr>lr_<wbr>scheduler.<wbr>StepLR in 2.14'
+                                            '<a class="headerlink" href="#a.b" title="x.y">¶</a></h2>')
+    signature = ('<dt class="sig sig-object py" id="torch.nn.utils.clip_grad_norm_">'
+                 '<span class="sig-prename descclassname"><span class="pre">torch.nn.utils.</span></span>'
+                 '<span class="sig-name descname"><span class="pre">clip_grad_norm_</span></span>'
+                 '<em class="sig-param"><span class="n"><span class="pre">norm_type</span></span>'
+                 '<span class="default_value"><span class="pre">2.0</span></span></em></dt>')
+    assert with_signature_breaks(signature) == (
+        '<dt class="sig sig-object py" id="torch.nn.utils.clip_grad_norm_">'
+        '<span class="sig-prename descclassname"><span class="pre">torch.<wbr>nn.<wbr>utils.<wbr></span></span>'
+        '<span class="sig-name descname"><span class="pre">clip_<wbr>grad_<wbr>norm_</span></span>'
+        '<em class="sig-param"><span class="n"><span class="pre">norm_<wbr>type</span></span>'
+        '<span class="default_value"><span class="pre">2.0</span></span></em></dt>')
