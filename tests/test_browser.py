@@ -897,3 +897,38 @@ def test_formulas_carry_no_negative_height_or_width(reader, site, language):
         shoot(reader, f"grad-clipping-norm-{language}-{theme}", "#negative-height")
     assert reader.evaluate(NEGATIVE_SIZES) == []
     assert_no_errors(reader)
+
+
+NO_ENTRY = {ZH: "没有 {name} 的条目", EN: "no entry for {name}"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name, closest", [("torch.jit.script", None),
+                                           ("torch.nn.parallel.scatter", "tensors/indexing.html")])
+def test_a_dotted_name_without_an_entry_is_answered_honestly(reader, site, language, name, closest):
+    """torch.topk, before it had an entry, "found 104 pages" of unrelated results (issue 29: 8)."""
+    for width, theme in ((DESK, "light"), (PHONE, "dark")):
+        show(reader, site, language, f"search.html?q={urllib.parse.quote(name)}", width, theme)
+        reader.wait_for("(document.querySelector('#search-results p.search-summary') || {}).innerText", name)
+        shoot(reader, f"search-no-entry-{name}-{language}-{width}-{theme}", "#search-results")
+    summary = reader.evaluate("document.querySelector('#search-results p.search-summary').innerText")
+    links = pages(reader.evaluate("[...document.querySelectorAll('#search-results ul.search li > a')]"
+                                  ".map(a => a.getAttribute('href'))"))
+    assert NO_ENTRY[language].format(name=name).lower() in summary.lower(), summary
+    assert 1 <= len(links) <= 10, f"{name}: {len(links)} pages offered: {sorted(links)}"
+    if closest:
+        assert closest in links, f"{name}: {sorted(links)}"
+    assert_no_errors(reader)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name, expected", [("torch.topk", "tensors/sort-topk.html"),
+                                            ("torch.nn.LayerNorm", "nn/normalization.html")])
+def test_a_dotted_name_with_an_entry_finds_it_first(reader, site, language, name, expected):
+    show(reader, site, language, f"search.html?q={urllib.parse.quote(name)}", DESK)
+    reader.wait_for("(document.querySelector('#search-results p.search-summary') || {}).innerText", name)
+    first = reader.evaluate("(document.querySelector('#search-results ul.search li > a') || {}).href || ''")
+    assert first.split("#")[0].endswith(f"/{expected}"), f"{name}: {first}"
+    summary = reader.evaluate("document.querySelector('#search-results p.search-summary').innerText")
+    assert NO_ENTRY[language].format(name=name).lower() not in summary.lower(), summary
+    assert_no_errors(reader)
