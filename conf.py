@@ -22,12 +22,14 @@ extensions = [
     "config_status",  # no false "The configuration has changed" (values components set after the check)
     "myst_parser",
     "sphinx.ext.doctest",
+    "doctest_guard",  # replaces the doctest builder: a record of each page's examples, a time limit per example
     "sphinx_copybutton",
     "matplotlib.sphinxext.plot_directive",  # lr_scheduler pages: plots drawn at build time
     # Project extensions (docs/_ext/), one job each.
     "lang_overrides",
     "zh_search",
     "snippet_ledger",
+    "snippet_regions",  # a literalinclude's markers select whole statements, not a cut run of code
     "hardwrap_check",
     "api_links",
     "api_index",
@@ -121,6 +123,15 @@ import doctest as _doctest  # noqa: E402
 doctest_default_flags = _doctest.ELLIPSIS | _doctest.DONT_ACCEPT_TRUE_FOR_1
 del _doctest
 doctest_test_doctest_blocks = ""  # only explicit doctest/testcode blocks are tests
+# Seconds one example may run before it fails as a hang (docs/_ext/doctest_guard.py; the slowest
+# examples, setup codes and groups of a run are in _build/doctest/<lang>/examples.json). Measured on
+# the loaded 2-core machine (load average 9, both languages side by side): slowest example 4.9 s
+# (data/image-transforms), slowest group 14.1 s (python/gil); the first group's setup, one full
+# collection of Sphinx's environment, 4.3 s in a later run (load 5). 120 s is 24 times the slowest
+# example and 8 times the slowest group.
+doctest_time_limit = 120
+# A hang inside one C call, which the limit cannot interrupt, ends the process this much later.
+doctest_time_limit_grace = 30
 
 # -- Snippets ----------------------------------------------------------------
 snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tests/test_snippets.py)

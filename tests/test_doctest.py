@@ -10,7 +10,7 @@ import sys
 
 import pytest
 from conftest import BUILDDIR, LANGUAGES, Run
-from doctest_report import compare, failures, parse
+from doctest_report import compare, failures, load_record, parse
 
 
 def report_path(language: str):
@@ -34,11 +34,15 @@ def test_doctest_build_succeeds(doctest_runs, language):
 
 
 def test_counts_agree_and_are_not_zero(doctest_runs):
+    """Every page ran every example the build recorded for it (doctest_guard's examples.json), in every
+    language, with the same counts."""
     reports = {lang: report_path(lang).read_text(encoding="utf-8") for lang in LANGUAGES}
-    errors = compare(reports)
+    records = {lang: load_record(report_path(lang)) for lang in LANGUAGES}
+    errors = compare(reports, records)
     assert errors == [], "\n".join(errors + [f"{lang}: {f}" for lang, text in reports.items() for f in failures(text)])
     tests, _, _ = parse(reports[LANGUAGES[0]])
     assert sum(tests.values()) > 0
+    assert tests == records[LANGUAGES[0]]["pages"]
 
 
 FAILING_PAGE = """\

@@ -9,6 +9,7 @@ import threading
 import conftest
 from bounded_run import run_bounded, running
 from conftest import ROOT, run_build, run_parallel
+from doctest_report import located
 
 
 def test_a_build_that_prints_a_lot_does_not_stall():
@@ -84,6 +85,7 @@ def test_the_doctest_report_shows_each_failed_example(tmp_path):
     """make doctest's last word used to be 'index: 1 failed example(s)', without the example."""
     report = tmp_path / "output.txt"
     report.write_text(FAILED_REPORT)
+    (tmp_path / "examples.json").write_text('{"pages": {"index": 1}, "finished": true}')  # as the builder records it
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "doctest_report.py"), str(report)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
@@ -102,3 +104,40 @@ def test_a_process_that_leaves_the_group_but_holds_the_output_is_found_and_kille
     while running(pid) and time.monotonic() < deadline:  # killed; on a busy machine it takes a moment to go
         time.sleep(0.1)
     assert not running(pid)
+
+
+def test_a_child_forked_while_the_doctest_backstop_is_armed_exits_normally():
+    """faulthandler's watchdog, armed in the parent, left a child that exits normally waiting forever for
+    a thread the child does not have; doctest_guard pauses it around each fork."""
+    child = ("import os, sys, time\n"
+             "import doctest_guard\n"
+             "assert doctest_guard.arm_backstop(60)\n"
+             "pid = os.fork()\n"
+             "if pid == 0:\n"
+             "    sys.exit(0)\n"
+             "deadline = time.monotonic() + 10\n"
+             "while time.monotonic() < deadline:\n"
+             "    done, status = os.waitpid(pid, os.WNOHANG)\n"
+             "    if done:\n"
+             "        print('child exited', os.waitstatus_to_exitcode(status))\n"
+             "        break\n"
+             "    time.sleep(0.05)\n"
+             "else:\n"
+             "    os.kill(pid, 9)\n"
+             "    print('child still running after 10 s')\n"
+             "doctest_guard.cancel_backstop()\n")
+    result = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60,
+                            cwd=ROOT / "docs" / "_ext")
+    assert result.stdout == "child exited 0\n", result.stdout + result.stderr
+
+
+def test_a_failed_testcode_block_is_located_at_its_first_line_of_code(tmp_path):
+    """Sphinx gives a testcode block's fence line (less one) as both the test's and the example's line, and
+    doctest adds them: the report said line 17 for code on line 10."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "page.md").write_text("(page)=\n# Page\n\n```{doctest}\n>>> 1 + 1\n2\n```\n\n```{testcode}\n"
+                                  "print('a')\n```\n\n```{testoutput}\nb\n```\n", encoding="utf-8")
+    block = ('File "page.md", line 17, in default\nFailed example:\n    print(\'a\')\nExpected:\n    b\n'
+             "Got:\n    a")
+    assert located(block, docs).splitlines()[0] == "docs/page.md:10: failed example (group default)"

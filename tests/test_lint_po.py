@@ -262,7 +262,7 @@ def test_the_projects_one_term_decisions_fail_with_file_and_line(project_glossar
     ("更新的步长。", "The step size of the update."),
     ("张量的{term}`步幅`。", "The {term}`strides <步幅>` of a tensor."),
     ("反向传播时计算梯度。", "Backpropagation computes the gradients."),
-    ("调用 `backward()` 时计算梯度。", "The backward pass, a call of `backward()`, computes the gradients."),
+    ("调用 `backward()` 时计算梯度。", "A call of `backward()` computes the gradients."),
     ("勘误：旧的说法", "Erratum: the old claim"),
     ("修正偏差。", "A correction of the bias."),
     ("学习率调度器", "learning rate scheduler"),

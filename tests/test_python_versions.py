@@ -3,7 +3,8 @@
 The table records each run (page, version, examples run, passed, notes); every page of the
 chapter has a row for 3.11 (the project's) and for each other version run, and names each
 of those versions in both languages. Rerun a version with
-``make drift TORCH=none PYTHON=<interpreter> ONLY=python/`` and update the table.
+the method of the table's header (block by block; ``make drift TORCH=none`` skips whole groups, so it
+cannot give these counts; MAINTAINING.md "Other Pythons") and update the table.
 """
 
 import csv

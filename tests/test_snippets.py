@@ -25,6 +25,7 @@ import pytest
 import torch
 from bounded_run import run_bounded, running
 from conftest import ROOT
+from snippet_regions import marker_pairs, region_problems
 
 SNIPPETS = ROOT / "snippets"
 SNIPPET_TIMEOUT = 180  # seconds; the slowest snippet takes about 30 s on a busy 2-core machine
@@ -149,3 +150,56 @@ def test_a_snippet_that_leaves_a_process_running_is_caught(tmp_path):
     assert len(problems) == 1 and problems[0].startswith(f"{leaves}: left processes running after it exited: ["), \
         problems
     assert "time.sleep(600)" in problems[0]
+
+
+def test_every_region_of_every_snippet_ends_where_its_code_ends():
+    """The rules docs/_ext/snippet_regions.py applies to each literalinclude, here on every pair of
+    markers in snippets/, included by a page or not."""
+    problems = []
+    for snippet in sorted(SNIPPETS.rglob("*.py")):
+        pairs, unpaired = marker_pairs(snippet.read_text(encoding="utf-8").splitlines())
+        problems += [f"{snippet}: {message}" for message in unpaired]
+        for name, _, _ in pairs:
+            problems += region_problems(snippet, {"start-after": f"# [{name}]", "end-before": f"# [/{name}]"})
+    assert not problems, "\n".join(problems)
+
+
+def moved(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def test_an_end_marker_moved_up_one_line_is_caught(tmp_path):
+    """The fault of issue 31: the program runs as before; the `data` listing lost `y = 2 * x + 1`."""
+    program = tmp_path / "doctest_guide.py"
+    (tmp_path / "doctest_guide.out").write_text((SNIPPETS / "appendix" / "doctest_guide.out").read_text(encoding="utf-8"))
+    program.write_text(moved((SNIPPETS / "appendix" / "doctest_guide.py").read_text(encoding="utf-8"),
+                             "y = 2 * x + 1\n# [/data]\n", "# [/data]\ny = 2 * x + 1\n"), encoding="utf-8")
+    marker = next(n for n, line in enumerate(program.read_text(encoding="utf-8").splitlines(), 1) if line == "# [/data]")
+    (tmp_path / "run").mkdir()
+    assert check_snippet(program, tmp_path / "run") == []  # it still runs and prints what its .out file says
+    assert region_problems(program, {"start-after": "# [data]", "end-before": "# [/data]"}) == [
+        f"{program}:{marker}: the region ends at '# [/data]' in the middle of a run of code: line {marker + 1} "
+        "('y = 2 * x + 1') follows it; end the region below the code it belongs to, or put a blank line between"]
+
+
+def test_a_marker_inside_a_statement_is_caught(tmp_path):
+    """`# [/fit]` above the loop's last line, `# [data]` between a call's two lines, and a region that
+    begins in a block and ends outside it."""
+    source = (SNIPPETS / "appendix" / "doctest_guide.py").read_text(encoding="utf-8")
+    program = tmp_path / "program.py"
+    program.write_text(moved(source, "    optimizer.step()\n# [/fit]\n", "# [/fit]\n    optimizer.step()\n"),
+                       encoding="utf-8")
+    problems = region_problems(program, {"start-after": "# [fit]", "end-before": "# [/fit]"})
+    assert len(problems) == 1 and "the region ends at '# [/fit]' inside the statement of lines 17-22" in problems[0], \
+        problems
+    program.write_text(moved(source, "# [data]\nx = torch.linspace(-1, 1, 64)", "x = torch.linspace(\n# [data]\n-1, 1, 64)"),
+                       encoding="utf-8")
+    problems = region_problems(program, {"start-after": "# [data]", "end-before": "# [/data]"})
+    assert len(problems) == 1 and "the region starts at '# [data]' inside the statement of lines 8-10" in problems[0], \
+        problems
+    # a region that starts inside a loop's body and runs on past its end: no statement crosses a marker
+    program.write_text("for i in range(2):\n    a = i\n    # [r]\n    b = i\nprint(b)\n# [/r]\n", encoding="utf-8")
+    assert region_problems(program, {"start-after": "# [r]", "end-before": "# [/r]"}) == [
+        f"{program}:3: the region between '# [r]' and '# [/r]' does not parse on its own (unexpected indent, line 4): "
+        "a marker stands inside a statement"]

@@ -1,6 +1,7 @@
 """make add-language, make todo and the translation status page, on a copy of the fixture project."""
 
 import contextlib
+import http.client
 import os
 import re
 import shutil
@@ -240,8 +241,14 @@ def serving(project, language="en"):
 
 
 def wait_until(condition, what: str, seconds: float = 90):
+    """Poll ``condition``; a page read while the preview rewrites it (cut short, or refused) counts as not yet."""
     deadline = time.monotonic() + seconds
-    while not condition():
+    while True:
+        try:
+            if condition():
+                return
+        except (OSError, http.client.HTTPException):
+            pass
         assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
         time.sleep(1)
 

@@ -63,9 +63,13 @@ class SiteServer:
 
 
 class Chromium:
-    """One headless chromium with one page; ``errors`` collects what went wrong on it."""
+    """One headless chromium with one page; ``errors`` collects what went wrong on it.
 
-    def __init__(self, executable: str = CHROMIUM, timeout: float = 20):
+    ``timeout`` bounds each wait on the browser (a message, a page load, an axe run): generous, because
+    axe over a long page takes several seconds on a loaded 2-core machine, and a test that fails waits
+    for it only once."""
+
+    def __init__(self, executable: str = CHROMIUM, timeout: float = 60):
         if not shutil.which(executable):
             raise BrowserError(f"{executable} not found: install Debian's chromium (see .ci/run)")
         self.timeout = timeout

@@ -8,8 +8,19 @@ zero tests (the builder itself exits 0 then), or when a page ran a different
 number of tests in two languages (a block lost in translation). A failed
 example is shown as the builder reports it: file and line, the source, and the
 expected and actual output (or the exception).
+
+Beside each ``output.txt`` the builder (``docs/_ext/doctest_guard.py``) leaves
+``examples.json``: the pages it was about to test and how many examples each
+has, written before any example ran. A page whose examples did not all run
+fails, by name, and so does a run that did not finish (an example that ends
+the process with ``os._exit(0)`` leaves a shorter ``output.txt``, the same in
+every language, and an exit status of 0); ``running.txt`` then names the
+example it ended in. The pages and tests of the OK line are the record's,
+checked against what ran. A scoped run (``make check``, ``FILES=``) records
+only its own pages.
 """
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -22,6 +33,11 @@ TRIES = re.compile(r"^(?P<tries>\d+) tests? in \d+ items?\.$", re.MULTILINE)
 FAILED = re.compile(r"^(?P<passed>\d+) passed and (?P<failed>\d+) failed\.$", re.MULTILINE)
 SETUP_FAILURE = re.compile(r"^\s*(?P<n>\d+) failures? in (setup|cleanup) code$", re.MULTILINE)
 SEPARATOR = re.compile(r"^\*{70}$", re.MULTILINE)  # doctest's line between two reports
+SUMMARY_TESTS = re.compile(r"^Doctest summary\n=+\n\s*(?P<tests>\d+) tests?$", re.MULTILINE)
+TIME_LIMIT = re.compile(r"^\s*doctest_guard\.ExampleTimeLimit: (?P<where>.*)$", re.MULTILINE)  # a hang, stopped
+RECORD = "examples.json"  # written by docs/_ext/doctest_guard.py before the run
+RUNNING = "running.txt"  # the example running now; left behind by a run that did not finish
+SHOWN_PAGES = 10  # pages named one by one when a run fell short; the rest are counted
 
 
 def parse(output: str) -> tuple[dict[str, int], dict[str, int], int]:
@@ -52,8 +68,10 @@ def located(block: str, docs_dir: Path) -> str:
     """The report of a failed example with the line of the example itself, as ``docs/page.md:LINE``.
 
     Sphinx counts an example's line from the line of its block's fence, one above the first
-    ``>>>``; a reader's editor wants the example's own line. Only rewritten when that line of the
-    page really holds the failed example.
+    ``>>>``; a reader's editor wants the example's own line. A testcode block is worse: Sphinx
+    gives its fence line (less one) as both the test's and the example's line, and doctest adds
+    them, so the report says ``2 * (fence - 1) + 1``. Only rewritten when that line of the page
+    really holds the failed example.
     """
     where, example = FAILURE_AT.search(block), FAILED_EXAMPLE.search(block)
     if not where or not example:
@@ -63,14 +81,62 @@ def located(block: str, docs_dir: Path) -> str:
         lines = source.read_text(encoding="utf-8").splitlines()
     except OSError:
         return block
-    line = int(where["line"]) + 1
-    if line <= len(lines) and lines[line - 1].strip() == ">>> " + example["first"].strip():
-        shown = source.relative_to(docs_dir.parent) if source.is_relative_to(docs_dir.parent) else source
-        return block.replace(where.group(), f"{shown}:{line}: failed example (group {where['group']})", 1)
+    reported, first = int(where["line"]), example["first"].strip()
+    candidates = [(reported + 1, ">>> " + first)]  # a doctest block's example
+    if reported % 2:  # a testcode block: its first line of code
+        candidates.append(((reported - 1) // 2 + 2, first))
+    for line, text in candidates:
+        if line <= len(lines) and lines[line - 1].strip() == text:
+            shown = source.relative_to(docs_dir.parent) if source.is_relative_to(docs_dir.parent) else source
+            return block.replace(where.group(), f"{shown}:{line}: failed example (group {where['group']})", 1)
     return block
 
 
-def compare(reports: dict[str, str]) -> list[str]:
+def load_record(output_txt: Path) -> dict | None:
+    """The builder's record beside an output.txt, with "running" (the example the run was in when
+    it ended) when the run left running.txt behind; None when there is no record."""
+    folder = Path(output_txt).parent
+    try:
+        record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    try:
+        record["running"] = (folder / RUNNING).read_text(encoding="utf-8").strip()
+    except OSError:
+        pass
+    return record
+
+
+def record_errors(name: str, output: str, tests: dict[str, int], record: dict | None) -> list[str]:
+    """What ran against what the build recorded before running: every page, every example."""
+    if record is None:
+        return [f"{name}: no {RECORD} beside it: the doctest build did not record the examples it was to run "
+                "(it stopped before running any, or docs/_ext/doctest_guard.py is not among the extensions)"]
+    errors = []
+    expected: dict[str, int] = record.get("pages", {})
+    summary = SUMMARY_TESTS.search(output)
+    if not record.get("finished") or summary is None:
+        running = record.get("running")
+        errors.append(f"{name}: the doctest run ended before it finished"
+                      + (f", in the example at {running}" if running else "")
+                      + " (an example that ends the process, a crash, a kill, or a hang past the time limit)")
+    short = [f"{name}: {page}: {tests[page]} of {count} examples ran" if page in tests else
+             f"{name}: {page}: no report of its {count} examples"
+             for page, count in expected.items() if tests.get(page, 0) != count]
+    if len(short) > SHOWN_PAGES:
+        short[SHOWN_PAGES:] = [f"{name}: ... and {len(short) - SHOWN_PAGES} more pages whose examples did not all run"]
+    errors += short
+    errors += [f"{name}: {page}: {count} examples ran, but the build recorded none for this page"
+               for page, count in tests.items() if page not in expected and count]
+    if summary is not None and int(summary["tests"]) != sum(expected.values()):
+        errors.append(f"{name}: the summary counts {summary['tests']} tests, the build recorded "
+                      f"{sum(expected.values())} on {len(expected)} pages")
+    return errors
+
+
+def compare(reports: dict[str, str], records: dict[str, dict | None] | None = None) -> list[str]:
+    """Every problem of the runs, one line each. ``records``: each run's record (load_record); when
+    given, each page's count is checked against it as well."""
     errors = []
     counts = {}
     for name, text in reports.items():
@@ -79,8 +145,11 @@ def compare(reports: dict[str, str]) -> list[str]:
         if sum(tests.values()) == 0:
             errors.append(f"{name}: zero doctests ran")
         errors += [f"{name}: {page}: {n} failed example(s)" for page, n in failures.items() if n]
+        errors += [f"{name}: {m['where']}" for m in TIME_LIMIT.finditer(text)]
         if setup_failures:
             errors.append(f"{name}: {setup_failures} failure(s) in setup or cleanup code")
+        if records is not None:
+            errors += record_errors(name, text, tests, records.get(name))
     names = list(counts)
     reference = names[0]
     for other in names[1:]:
@@ -91,20 +160,34 @@ def compare(reports: dict[str, str]) -> list[str]:
     return errors
 
 
+def slowest(records) -> str:
+    """The slowest example and group of all the runs, beside the time limit (the margin to watch)."""
+    found = []
+    for what in ("examples", "groups"):
+        times = [entry for record in records for entry in record.get(f"slowest_{what}", [])]
+        if times:
+            top = max(times, key=lambda entry: entry["seconds"])
+            found.append(f"{what[:-1]} {top['seconds']:.1f} s ({top['at']})")
+    limits = {record.get("time_limit") for record in records}
+    return f"; slowest {', '.join(found)}; limit {max(limits):g} s" if found and None not in limits else ""
+
+
 def main(argv: list[str]) -> None:
     if not argv:
         sys.exit(__doc__)
-    reports = {}
+    reports, records = {}, {}
     for path in argv:
         if not Path(path).exists():
             sys.exit(f"{path}: no doctest output (did the doctest build run?)")
         reports[path] = Path(path).read_text(encoding="utf-8")
-    errors = compare(reports)
+        records[path] = load_record(Path(path))
+    errors = compare(reports, records)
     if errors:
         details = [f"{path}:\n{located(report, DOCS)}" for path, text in reports.items() for report in failures(text)]
         sys.exit("\n\n".join(["doctest check failed:\n" + "\n".join(errors), *details]))
-    tests, _, _ = parse(reports[argv[0]])
-    print(f"doctest OK: {sum(tests.values())} tests on {len(tests)} pages, same counts in {len(argv)} languages")
+    pages = records[argv[0]]["pages"]  # what ran, checked page by page against this record above
+    print(f"doctest OK: {sum(pages.values())} tests on {len(pages)} pages, as the build recorded them, "
+          f"same counts in {len(argv)} languages" + slowest(records.values()))
 
 
 if __name__ == "__main__":

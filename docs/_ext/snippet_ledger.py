@@ -12,8 +12,16 @@ Anything else is untested Python and is reported as a warning at its file and
 line, which fails the ``-W`` build. The per-page counts are written to
 ``snippet-ledger.json`` in the output directory so the tests can compare the
 two languages.
+
+Beside the blocks, the ledger counts each page's ``examples``: what the doctest
+builder will run and count as tests (each ``>>>`` of a doctest block, each
+testcode block, once per group it belongs to). The count is taken when the page
+is read, so every build has it in its environment; ``doctest_guard`` writes it
+for the pages a doctest run is about to test, and ``tools/doctest_report.py``
+fails a page whose examples did not all run.
 """
 
+import doctest
 import json
 import re
 from collections import Counter
@@ -79,6 +87,50 @@ def check_source(app: Sphinx, docname: str, source: list[str]) -> None:
         )
 
 
+def is_test_node(node: nodes.Node, doctest_blocks: bool) -> bool:
+    """The nodes the doctest builder collects (sphinx.ext.doctest's _condition_default/_with_doctest)."""
+    if isinstance(node, (nodes.literal_block, nodes.comment)) and "testnodetype" in node:
+        return True
+    return doctest_blocks and isinstance(node, nodes.doctest_block)
+
+
+def count_examples(doctree: nodes.Node, doctest_blocks: str = "") -> int:
+    """How many tests the doctest builder runs for this page, counted as it groups them.
+
+    A doctest block is one test per ``>>>`` example, a testcode block one test (with or
+    without its testoutput); a block in several groups runs in each, and a block of group
+    ``*`` in every group of the page (none when the page has no other group). A block with
+    ``:skipif:`` or an example with ``+SKIP`` is counted: the run that skips it falls short,
+    and the report says so (the project runs every example).
+    """
+    per_group: dict[str, int] = {}
+    everywhere = 0
+    parser = doctest.DocTestParser()
+    for node in doctree.findall(lambda n: is_test_node(n, bool(doctest_blocks))):
+        kind = node.get("testnodetype", "doctest")
+        if kind == "doctest":
+            try:
+                tests = len(parser.get_examples(node["test"] if "test" in node else node.astext()))
+            except ValueError:  # the builder ignores it too ("ignoring invalid doctest code")
+                tests = 0
+        elif kind == "testcode":
+            tests = 1
+        else:  # testsetup, testcleanup, testoutput: not counted as tests
+            continue
+        groups = node.get("groups", [doctest_blocks])
+        if "*" in groups:
+            everywhere += tests
+            continue
+        for group in groups:
+            per_group[group] = per_group.get(group, 0) + tests
+    return sum(per_group.values()) + everywhere * len(per_group)
+
+
+def examples(env: BuildEnvironment, docname: str) -> int:
+    """The page's example count, as recorded when it was read."""
+    return ledger(env).get(docname, {}).get("examples", 0)
+
+
 def record_blocks(app: Sphinx, doctree: nodes.document) -> None:
     docname = app.env.docname
     dirs = snippet_dirs(app)
@@ -93,6 +145,9 @@ def record_blocks(app: Sphinx, doctree: nodes.document) -> None:
             )
             category = "untested"
         counts[category] += 1
+    tests = count_examples(doctree, app.config.doctest_test_doctest_blocks)
+    if tests:
+        counts["examples"] = tests
     ledger(app.env)[docname] = dict(counts)
 
 
@@ -118,10 +173,11 @@ def write_ledger(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict:
+    app.setup_extension("sphinx.ext.doctest")  # doctest_test_doctest_blocks, for count_examples
     app.add_config_value("snippet_dirs", [], "env", types=frozenset({list}))
     app.connect("source-read", check_source)
     app.connect("doctree-read", record_blocks)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
     app.connect("build-finished", write_ledger)
-    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}
