@@ -160,6 +160,23 @@ def test_operator_queries_and_compounds_find_their_page_in_the_top_three(browser
     assert_no_errors(browser)
 
 
+@pytest.mark.parametrize("language, query, expected", [
+    (ZH, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),
+    (EN, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),
+])
+def test_a_result_links_to_the_section_its_excerpt_comes_from(browser, site, language, query, expected):
+    """The excerpts file keeps an anchor without its page's prefix (search_excerpts.short_anchor)."""
+    links = search(browser, site, language, query)
+    browser.wait_for("document.querySelectorAll('#search-results ul.search li p.context').length", "the excerpts")
+    links = browser.evaluate(
+        "[...document.querySelectorAll('#search-results ul.search li > a')].map(a => a.getAttribute('href'))")
+    assert expected in links, f"{query!r}: {links[:5]}"
+    page, anchor = expected.split("#")
+    browser.open(f"{site}{language}/{page}")
+    assert browser.evaluate(f"!!document.getElementById({json.dumps(anchor)})"), f"no #{anchor} on {page}"
+    assert_no_errors(browser)
+
+
 RESULTS_AND_EXCERPTS = """[document.querySelectorAll('#search-results ul.search li').length,
   document.querySelectorAll('#search-results ul.search li p.context').length]"""
 

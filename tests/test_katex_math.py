@@ -105,6 +105,13 @@ def test_an_operator_name_alone_in_a_script_is_one_argument_in_the_mathml():
     assert "<msubsup><mi>v</mi><mi>t</mi><mrow><mi>max</mi><mo>\u2061</mo></mrow></msubsup>" in mathml, mathml
 
 
+def test_an_operator_spelled_in_letters_is_one_token_in_the_mathml():
+    # \bmod and \mathbin{\mathrm{...}} put an mrow inside an <mo>, which MathML (and epubcheck) reject
+    mathml = katex_math.KATEX.render("n \\bmod k + a \\mathbin{\\mathrm{xor}} b", False).mathml
+    assert '<mo lspace="0.22em" rspace="0.22em">mod</mo>' in mathml, mathml
+    assert '<mo lspace="0.22em" rspace="0.22em">xor</mo>' in mathml, mathml
+
+
 def test_a_missing_node_or_katex_is_a_clear_error(monkeypatch):
     with pytest.raises(ExtensionError, match="'no-such-node' not found"):
         katex_math.KaTeX(node="no-such-node").render("x", False)

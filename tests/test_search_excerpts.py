@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from conftest import ROOT
-from search_excerpts import EXCERPT_WIDTH, PREFIX, clipped, width
+from search_excerpts import EXCERPT_WIDTH, PREFIX, clipped, short_anchor, width
 from search_synonyms import definition_labels
 
 FIXTURE = ROOT / "tests" / "roots" / "test-search-excerpts"
@@ -43,7 +43,7 @@ def test_each_section_gets_the_start_of_its_prose_and_nothing_else(tmp_path):
     (top, top_text), (anchor, second) = excerpts["other"]  # the section with only code has none
     assert top == "" and top_text.startswith("页首的段落：广播把形状不同的张量")
     assert "a_{ij}" not in top_text and "code is not" not in top_text, "maths and code stay out"
-    assert anchor == "other-section"
+    assert anchor == "-section", "the page's own prefix (other-) is left out"
     assert second.startswith("第二节的段落。") and second.endswith("…") and "plain code" not in second
     assert width(second) <= EXCERPT_WIDTH + 2 and "还有第三句" not in second
 
@@ -60,6 +60,13 @@ def test_a_rebuild_keeps_the_pages_it_does_not_write_and_drops_removed_ones(tmp_
     assert sorted(second) == ["index", "other"]
     assert second["other"] == first["other"], "a page this build did not write keeps its excerpts"
     assert second["index"][0][1].startswith("首页的第一段（改过）")
+
+
+def test_an_anchor_loses_its_own_page_prefix_only():
+    assert short_anchor("tensors/pointwise", "tensors-pointwise-sqrt") == "-sqrt"
+    assert short_anchor("tensors/pointwise", "tensors-pointwise") == "tensors-pointwise"
+    assert short_anchor("tensors/pointwise", "tensors-reductions-sum") == "tensors-reductions-sum"
+    assert short_anchor("nn/flatten-lazy", "nn-flatten-lazy-flatten") == "-flatten"
 
 
 def test_clipping_counts_a_chinese_character_as_two_columns_and_cuts_after_a_sentence():

@@ -63,21 +63,31 @@ MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
 # Elements whose children are their arguments: a base and its scripts, numerator and denominator.
 ARITY = {"msub": 2, "msup": 2, "msubsup": 3, "munder": 2, "mover": 2, "munderover": 3, "mfrac": 2, "mroot": 2}
 FUNCTION_APPLICATION = "\u2061"
+SPELLED_OPERATOR = re.compile(r"<mo\b[^>]*><mrow>")
 STYLE = re.compile(r'(\s)style="([^"]*)"')
 NEGATIVE_SIZE = re.compile(r"(?<![\w-])(?:min-|max-)?(?:height|width)\s*:\s*-[^;]*;?")
 
 
 def repair_mathml(mathml: str) -> str:
-    r"""KaTeX 0.19's MathML with its one known defect put right (the HTML is not affected).
+    r"""KaTeX 0.19's MathML with its two known defects put right (the HTML is not affected).
 
     An operator name alone in a script or a fraction (``\eta_{\max}``, ``v^{\max}_t``) becomes two
     nodes, ``<mi>max</mi><mo>&#x2061;</mo>``, without the ``mrow`` that would make them one argument:
     ``msub`` gets three children, which MathML (and epubcheck) reject. Such a pair is wrapped.
+
+    A binary operator spelled in letters (``n \bmod k``, ``\mathbin{\mathrm{xor}}``) becomes an
+    ``<mo>`` holding an ``mrow`` of one-letter ``<mi>``; a token element holds text only, so the
+    letters become the operator's text.
     """
-    if f"<mo>{FUNCTION_APPLICATION}</mo>" not in mathml:
+    if f"<mo>{FUNCTION_APPLICATION}</mo>" not in mathml and not SPELLED_OPERATOR.search(mathml):
         return mathml
     root = ET.fromstring(mathml.replace(f' xmlns="{MATHML_NAMESPACE}"', "", 1))
     changed = False
+    for operator in list(root.iter("mo")):
+        if len(operator) and all(len(leaf) == 0 for row in operator for leaf in row):
+            operator.text = "".join(operator.itertext())
+            operator[:] = []
+            changed = True
     for element in root.iter():
         children = list(element)
         if element.tag not in ARITY or len(children) <= ARITY[element.tag]:

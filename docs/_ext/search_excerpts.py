@@ -27,7 +27,9 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 
-EXCERPT_WIDTH = 240  # columns: Sphinx's fetched excerpts were 240 characters of English
+# columns: two lines of the results column, about a search engine's snippet. Sphinx's fetched excerpts
+# were 240 characters; at 240 the Chinese file (3 bytes a character) took a query past one megabyte.
+EXCERPT_WIDTH = 160
 PREFIX = "window.TORCH_NOTES_EXCERPTS = "
 TARGET = Path("_static") / "search-excerpts.js"
 SKIPPED = (nodes.literal_block, nodes.doctest_block, nodes.math, nodes.math_block, nodes.raw, nodes.comment,
@@ -77,7 +79,15 @@ def prose(node: nodes.Node, out: list[str]) -> None:
         out.append(" ")
 
 
-def page_excerpts(doctree: nodes.document) -> list[list[str]]:
+def short_anchor(docname: str, anchor: str) -> str:
+    """``anchor`` without the page's own prefix (``tensors/pointwise``: ``tensors-pointwise-sqrt`` is
+    ``-sqrt``): most labels start with it, and it was a tenth of the file. An id never starts with '-';
+    search-ranking.js puts the prefix back."""
+    prefix = docname.replace("/", "-") + "-"
+    return anchor[len(prefix) - 1:] if anchor.startswith(prefix) else anchor
+
+
+def page_excerpts(doctree: nodes.document, docname: str = "") -> list[list[str]]:
     """[[anchor, text], ...]: each section of the page ("" for the page itself), in order."""
     excerpts = []
     for index, section in enumerate(doctree.findall(nodes.section)):
@@ -85,7 +95,7 @@ def page_excerpts(doctree: nodes.document) -> list[list[str]]:
         for child in section.children:
             prose(child, out)
         text = re.sub(r"\s+", " ", "".join(out)).strip()
-        anchor = "" if index == 0 else (section["ids"] or [""])[0]
+        anchor = "" if index == 0 else short_anchor(docname, (section["ids"] or [""])[0])
         if text:
             excerpts.append([anchor, clipped(text)])
     return excerpts
@@ -98,7 +108,7 @@ def writes_excerpts(app: Sphinx) -> bool:
 def collect(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if writes_excerpts(app):
         getattr(app, STORE, None) or setattr(app, STORE, {})
-        getattr(app, STORE)[docname] = page_excerpts(doctree)
+        getattr(app, STORE)[docname] = page_excerpts(doctree, docname)
 
 
 def read_written(path: Path) -> dict:

@@ -332,7 +332,9 @@ const TorchNotesSearch = (() => {
   /* [anchor, text] of the page's section that matches the most concepts of the query (the first on a tie). */
   const bestSection = (docName, query) => {
     const index = Search._index;
-    const sections = (window.TORCH_NOTES_EXCERPTS || {})[docName] || [];
+    const pagePrefix = docName.replace(/\//g, "-");  // search_excerpts.short_anchor took it off
+    const sections = ((window.TORCH_NOTES_EXCERPTS || {})[docName] || [])
+      .map(([anchor, text]) => [anchor.startsWith("-") ? pagePrefix + anchor : anchor, text]);
     const doc = index.docnames.indexOf(docName);
     const tests = concepts(query).map((concept) => {
       if (concept.literal) return (text) => concept.literal.test(text);
