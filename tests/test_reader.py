@@ -133,7 +133,7 @@ def documented_objects(language: str) -> dict[str, str]:
     found = {}
     for html in html_dir(language).rglob("*.html"):
         for anchor, signature in SIGNATURE.findall(html.read_text(encoding="utf-8")):
-            found["".join(NAME_PART.findall(signature))] = anchor
+            found["".join(NAME_PART.findall(signature.replace("<wbr>", "")))] = anchor  # page_contents' breaks
     return found
 
 
