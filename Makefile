@@ -179,7 +179,10 @@ add-language: gettext
 
 # The live preview of one language, inside the whole site that make html built (every edition, both
 # books), so its language switch and book links work (tools/serve.py); only SERVE_LANG is rebuilt.
-serve: html
+# A busy port is said before make html, not minutes later (tools/serve.py binds it again to serve).
+serve: $(STAMP)
+	@$(PY) tools/serve.py --check-port --host 127.0.0.1 --port $(PORT)
+	@$(MAKE) --no-print-directory html
 	$(PY) tools/serve.py -c . -d $(call doctrees,$(SERVE_LANG)) -D language=$(SERVE_LANG) \
 	    --host 127.0.0.1 --port $(PORT) --watch locale --watch snippets --watch conf.py \
 	    --re-ignore '.*\.mo$$' docs $(BUILDDIR)/html/$(SERVE_LANG)

@@ -18,6 +18,8 @@ author = "torch-notes contributors"
 copyright = "2026, torch-notes contributors"
 
 extensions = [
+    "catalog_check",  # every catalog sound before Sphinx compiles one (tools/catalog_file.py); else no build
+    "build_recovery",  # after an interrupted or disk-full build the next one starts afresh; OSError in one line
     "quiet_myst",  # before myst_parser, whose builder-inited hook logs the dump
     "config_status",  # no false "The configuration has changed" (values components set after the check)
     "myst_parser",

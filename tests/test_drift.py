@@ -5,6 +5,7 @@ signature and one warning. The tool must report exactly those three, with the di
 line, and exit 1; two identical environments must give an empty report and exit 0.
 """
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +65,17 @@ def test_an_environment_that_cannot_run_the_examples_fails_with_exit_2(doctrees,
     result = drift(doctrees, tmp_path / "report.txt", "no-such-version")  # fakelib does not import there
     assert result.returncode == 2, result.stdout + result.stderr
     assert "could not run the examples" in result.stderr and "ModuleNotFoundError" in result.stderr
+
+
+def test_a_package_index_that_cannot_be_reached_is_named_not_a_package(tmp_path):
+    """Without network pip says 'no matching distribution found for numpy==...' (or pillow, whichever comes
+    first): the report must say that the index could not be reached. The index here refuses connections."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PIP_CONFIG_FILE=os.devnull, PIP_RETRIES="0",
+               PIP_INDEX_URL="http://127.0.0.1:9/simple", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "drift.py"), "--torch", "9.9.9",
+                             "--python", sys.executable, "--out", str(tmp_path / "report.txt"), str(tmp_path)],
+                            capture_output=True, text=True, timeout=600, env=env)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert ("drift: the package index cannot be reached, so pip could not look for numpy==" in result.stderr
+            and "http://127.0.0.1:9/simple: [Errno 111] Connection refused" in result.stderr), result.stderr

@@ -24,7 +24,10 @@
   where Sphinx has one;
 * says which search tokenizer Sphinx will use for the language.
 
-Nothing is written when the language exists already or the code is malformed.
+Nothing is written when the language exists already or the code is malformed. Every
+catalog and ``conf.py`` are written as ``make update-po`` writes catalogs
+(``tools/catalog_write.py``: a temporary file renamed over the old one, never over a
+newer save).
 """
 
 import ast
@@ -36,6 +39,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catalog_file import CatalogError, decode, read  # noqa: E402
+from catalog_write import CatalogChanged, CatalogWriteError, save, write  # noqa: E402
 from project import DOCS, LOCALE, ROOT, SOURCE_LANGUAGE  # noqa: E402
 from update_po import fill_header, update  # noqa: E402
 
@@ -118,7 +123,7 @@ def ui_catalog(language: str, ui_dir: Path) -> str:
     source_path = ui_dir / SOURCE_LANGUAGE / UI_CATALOG
     if not source_path.exists():
         return f"no {source_path}: no theme and site strings to translate"
-    source = polib.pofile(str(source_path))
+    source = read(source_path)
     builtin_path = Path(sphinx.__file__).parent / "locale" / language / UI_CATALOG
     builtin = {e.msgid: e.msgstr for e in polib.pofile(str(builtin_path)) if e.msgstr} if builtin_path.exists() else {}
     catalog = polib.POFile(wrapwidth=79)
@@ -127,7 +132,7 @@ def ui_catalog(language: str, ui_dir: Path) -> str:
         catalog.append(polib.POEntry(msgid=entry.msgid, msgstr=builtin.get(entry.msgid, "")))
     path = ui_dir / language / UI_CATALOG
     path.parent.mkdir(parents=True, exist_ok=True)
-    catalog.save(str(path))
+    save(catalog, path, expected=None)
     filled = sum(1 for e in catalog if e.msgstr)
     return f"created {path}: {len(catalog)} theme and site strings, {filled} filled in from Sphinx's own catalog"
 
@@ -150,20 +155,23 @@ def add_language(pot_dir: Path, locale_dir: Path, language: str, conf: Path,
     if language == SOURCE_LANGUAGE or (locale_dir / language / "LC_MESSAGES").exists() \
             or (ui_dir / language).exists():
         sys.exit(f"{language} exists already: {locale_dir / language / 'LC_MESSAGES'} or {ui_dir / language}")
-    conf_text = conf.read_text(encoding="utf-8")
+    conf_bytes = conf.read_bytes()
+    conf_text = conf_bytes.decode("utf-8")
     new_conf = conf_with_language(conf_text, language)  # fails before anything is written
     from sphinx_intl.basic import update as sphinx_intl_update
     sphinx_intl_update(str(locale_dir), str(pot_dir), (language,), line_width=79, jobs=1)
     for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):
-        catalog = polib.pofile(str(po))
+        raw = po.read_bytes()
+        decode(po, raw)  # what sphinx-intl wrote is a sound catalog, or the file and line say why not
+        catalog = read(po)
         fill_header(catalog, language)  # sphinx-intl leaves YEAR-MO-DA, FIRST AUTHOR and a fuzzy header
-        catalog.save(str(po))
+        save(catalog, po, expected=raw)
     # The project's style (what make update-po writes) and the English pivot comments.
     report = update(pot_dir, locale_dir, [language])
     report.append(ui_catalog(language, ui_dir))
     report.append(search_note(language))
     if new_conf != conf_text:
-        conf.write_text(new_conf, encoding="utf-8")
+        write(conf, new_conf, expected=conf_bytes)
         report.append(f"{conf}: added {language!r} to {', '.join(PER_LANGUAGE_SETTINGS)}; translate the values")
     report.append(f"next: translate {locale_dir / language / 'LC_MESSAGES'}/*.po (each entry shows the English "
                   f"as '#. en:'), then `make html-lang-{language}` and `make todo L={language}`; "
@@ -178,7 +186,11 @@ def main(argv: list[str]) -> None:
     if len(argv) != 3:
         sys.exit(__doc__)
     pot_dir, locale_dir, language = argv
-    for line in add_language(Path(pot_dir), Path(locale_dir or LOCALE), language, conf):
+    try:
+        report = add_language(Path(pot_dir), Path(locale_dir or LOCALE), language, conf)
+    except (CatalogError, CatalogChanged, CatalogWriteError) as error:
+        sys.exit(f"{error}\nadd-language stopped: mend the cause, delete what it created and run it again")
+    for line in report:
         print(line)
 
 

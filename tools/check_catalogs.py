@@ -2,7 +2,8 @@
 
     python tools/check_catalogs.py [--pot-dir DIR] [LANGUAGE ...]
 
-* every catalog is a sound file (``msgfmt --check``, UTF-8 charset: ``lint_po.file_problems``);
+* every catalog is a sound file (``tools/catalog_file.py``, the reader of every tool and of the build,
+  then ``msgfmt --check``: ``lint_po.file_problems``);
 * no fuzzy, untranslated or obsolete entry;
 * every page has a catalog and every catalog a page;
 * with ``--pot-dir`` (fresh templates from the gettext builder), every message
@@ -16,7 +17,8 @@ from pathlib import Path
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lint_po import catalog_file_errors  # noqa: E402  (msgfmt --check, charset, not-UTF-8: one file check)
+from catalog_file import read  # noqa: E402
+from lint_po import catalog_file_errors  # noqa: E402  (the reader's check, then msgfmt --check: one file check)
 from po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402
 from project import DOCS, LOCALE, catalog_path, pages, translations  # noqa: E402
 
@@ -28,7 +30,7 @@ def short(text: str, width: int = 50) -> str:
 
 def entry_errors(po: Path) -> list[str]:
     errors = []
-    catalog, lines = polib.pofile(str(po)), CatalogLines(po)
+    catalog, lines = read(po), CatalogLines(po)
     for entry in catalog:
         where = f"{po}:{lines.entry(entry).line('msgstr')}"  # the line a translator edits, as the lint says
         if entry.obsolete:
@@ -54,7 +56,7 @@ def pairing_errors(language: str, docs_dir: Path, locale_dir: Path) -> list[str]
 
 
 def missing_messages(po: Path, pot: Path) -> list[str]:
-    have = {(e.msgctxt, e.msgid) for e in polib.pofile(str(po)) if not e.obsolete}
+    have = {(e.msgctxt, e.msgid) for e in read(po) if not e.obsolete}
     return [f"{po}:1: no entry for the current source text {short(e.msgid)!r} "
             f"(from {e.occurrences[0][0] if e.occurrences else pot}; run make update-po)"
             for e in polib.pofile(str(pot)) if (e.msgctxt, e.msgid) not in have]
@@ -68,7 +70,7 @@ def check(languages: list[str], docs_dir: Path = DOCS, locale_dir: Path = LOCALE
             syntax = catalog_file_errors(po)
             errors += syntax
             if syntax:
-                continue  # polib would only repeat msgfmt's complaint less precisely
+                continue  # its entries cannot be trusted
             errors += entry_errors(po)
             if pot_dir:
                 rel = po.relative_to(locale_dir / language / "LC_MESSAGES").with_suffix(".pot")

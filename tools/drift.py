@@ -18,6 +18,9 @@ The second form compares two environments given as interpreters plus extra ``PYT
 folders; the tests use it on a fixture project instead of installing torch.
 
 Exit status: 0 when nothing changed, 1 when something did, 2 when the run itself failed.
+When pip cannot install the scratch venv's packages, each package index it would ask is tried:
+one that cannot be reached (no network, a wrong ``PIP_INDEX_URL``) is named, since pip's own
+last words ("no matching distribution found for pillow==...") blame the first package instead.
 """
 
 import argparse
@@ -25,10 +28,15 @@ import difflib
 import json
 import os
 import re
+import shlex
 import shutil
+import ssl
 import subprocess
 import sys
 import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -41,6 +49,8 @@ SIGNATURE_PROBLEM = re.compile(r"^(?P<where>\S+?:\d+): (?P<what>.*)$")
 PROBE_TIMEOUT = 60  # asking an interpreter its version
 VENV_TIMEOUT = 300  # python -m venv, pip included: well under a minute
 PIP_TIMEOUT = 3600  # pip install torch into the scratch venv: a download of gigabytes
+INDEX_TIMEOUT = 15  # asking a package index for one small page
+DEFAULT_INDEX = "https://pypi.org/simple"
 RUN_TIMEOUT = 1800  # every example, or every signature, of every page in one environment
 
 
@@ -75,10 +85,53 @@ def scratch_venv(torch: str, torchvision: str | None, python: str) -> Path:
     if torchvision:
         packages.append(f"torchvision=={torchvision}")
     say("pip install " + " ".join(packages))
-    subprocess.run([str(interpreter), "-m", "pip", "install", "--disable-pip-version-check", *packages], check=True,
-                   timeout=PIP_TIMEOUT)
+    installed = subprocess.run([str(interpreter), "-m", "pip", "install", "--disable-pip-version-check", *packages],
+                               timeout=PIP_TIMEOUT)
+    if installed.returncode != 0:
+        unreachable = unreachable_indexes(str(interpreter))
+        if unreachable:
+            raise SystemExit("drift: the package index cannot be reached, so pip could not look for "
+                             f"{', '.join(packages)} (its 'no matching distribution' above says nothing about "
+                             "the versions): " + "; ".join(f"{url}: {why}" for url, why in unreachable)
+                             + ". Connect to the network (or set PIP_INDEX_URL to a mirror), then run make drift again")
+        raise subprocess.CalledProcessError(installed.returncode, installed.args)
     (venv / ".installed").touch()
     return interpreter
+
+
+def pip_settings(python: str) -> dict[str, str]:
+    """pip's configuration as ``pip config list`` shows it (files and PIP_* variables; later wins)."""
+    listed = subprocess.run([python, "-m", "pip", "config", "list"], capture_output=True, text=True,
+                            timeout=PROBE_TIMEOUT)
+    settings = {}
+    for line in listed.stdout.splitlines():
+        key, _, value = line.partition("=")
+        settings[key.split(".", 1)[-1]] = value.strip().strip("'\"")
+    return settings
+
+
+def unreachable_indexes(python: str) -> list[tuple[str, str]]:
+    """(index URL, why) for every package index pip is configured to ask that does not answer."""
+    settings = pip_settings(python)
+    if settings.get("no-index", "").lower() in ("1", "true", "yes", "on"):
+        return []
+    urls = shlex.split(settings.get("index-url") or DEFAULT_INDEX) + shlex.split(settings.get("extra-index-url", ""))
+    context = ssl.create_default_context(cafile=settings.get("cert") or None)
+    found = []
+    for url in urls:
+        if url.startswith("file:"):
+            folder = Path(urllib.request.url2pathname(urllib.parse.urlparse(url).path))
+            if not folder.is_dir():
+                found.append((url, "no such folder"))
+            continue
+        try:
+            with urllib.request.urlopen(url.rstrip("/") + "/pip/", timeout=INDEX_TIMEOUT, context=context):
+                pass
+        except urllib.error.HTTPError:
+            pass  # it answered
+        except (urllib.error.URLError, OSError, ValueError) as error:
+            found.append((url, str(getattr(error, "reason", error))))
+    return found
 
 
 def extract(doctree_dirs: list[Path], conf_dir: Path, work: Path, only: str = "") -> dict[str, Path]:

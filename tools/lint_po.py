@@ -10,10 +10,15 @@ that holds the problem (the word, code span or term in question; for
 something the translation lacks, the source line that has it); the exit
 status is 1 if there is any. The tool only reads: it never writes a file.
 
-A catalog that does not parse is reported once and its entries are skipped:
+A catalog that does not parse is reported once and its entries are skipped. The reader is
+``tools/catalog_file.py``, the one the build, ``make stats``, the status page, the bilingual view
+and ``make update-po`` use (GNU ``msgfmt --check`` and three checks of its own), so they all
+reject the same catalogs with the same words:
 
-``syntax``       GNU ``msgfmt --check`` rejects it (bad syntax, duplicate entry, ...)
-``charset``      not valid UTF-8, or its header does not declare ``charset=UTF-8``
+``syntax``       msgfmt rejects it: an unterminated string, a ``msgstr`` without its ``msgid``, a duplicate
+                 entry, ...
+``charset``      not valid UTF-8 (or cut off in the middle of a character), a byte order mark, or a header
+                 that does not declare ``charset=UTF-8``
 
 A sound catalog's header:
 
@@ -31,7 +36,10 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 ``math``         every inline ``$math$`` (unless it has Chinese in it, e.g. ``\\text{偏差}``)
 ``number``       the numbers written in digits, compared as multisets both ways: each one of the msgid once
                  in the msgstr (0-12 may be spelled out: "zeros", "one"), and no number the msgid lacks
-                 (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added)
+                 (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added); and the numbers
+                 spelled out in English ("one" to "twenty", "a dozen", "twice"): one that the msgid has
+                 nowhere (as digits or a Chinese numeral) while a number the msgid states (两个, 三维, 2) is
+                 not in the msgstr in any form is a changed number (两个进程 -> "three ranks")
 ``placeholder``  exactly the same ``%s``/``%(name)s``/``{name}``/``{{name}}`` placeholders
 ``html``         no raw HTML tag that the msgid does not have
 ``url``          no URL that the msgid does not have; in English, a link to an article in Chinese (zhihu,
@@ -81,6 +89,7 @@ from pathlib import Path
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catalog_file import problems as catalog_problems, read  # noqa: E402
 from lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
                         rejected_variants, terminology_problems, variant_problems)
 from po_lines import FUZZY_ADVICE, CatalogLines, EntryLines  # noqa: E402
@@ -89,7 +98,6 @@ from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languag
 from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv, en-allowed.tsv
-CHARSET = re.compile(r"charset=([A-Za-z0-9_.:-]+)", re.I)
 MSGFMT_TIMEOUT = 60  # seconds; msgfmt checks one catalog in milliseconds
 EXCEPTION = re.compile(r"^\s*lint-ok:\s*([\w-]+)\s*(.*?)\s*$")
 ENTRY_RULES = {"code", "role", "link", "label", "math", "number", "placeholder", "html", "url", "markup",
@@ -134,6 +142,71 @@ def chinese_numerals(text: str) -> list[str]:
     return [CHINESE_DIGITS[next(g for g in m.groups() if g)] for m in CHINESE_NUMERAL.finditer(text)]
 
 
+# Numbers spelled out in English prose. Not numbers: "one of" (其中一个, partitive), "one another", "no one",
+# "one by one" and a word inside a longer one or an identifier (one_hot, zero_grad).
+SPELLED_VALUES = {word: value for value, word in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
+SPELLED_VALUES.update(twice=2, dozen=12)
+# What renders a number besides its digits and its word: ordinals (第二 -> "second"), both, a pair, once...
+RENDERINGS = dict(SPELLED_VALUES, both=2, pair=2, double=2, once=1, single=1, half=2,
+                  **{word: value for value, word in enumerate(
+                      ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                       "ninth", "tenth", "eleventh", "twelfth"])})
+
+
+def _words(table: dict[str, int]) -> re.Pattern:
+    alternatives = "|".join(sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'-])({alternatives})(?![\w'])(?!\s+(?:of|another|by\s+one)\b)", re.I)
+
+
+SPELLED_NUMBER = _words(SPELLED_VALUES)
+RENDERED_NUMBER = _words(RENDERINGS)
+NOT_A_NUMBER = re.compile(r"\bno\s+one\b", re.I)
+CHINESE_NUMBER = re.compile(r"[零〇一二两俩三四五六七八九十]+")
+
+
+def chinese_values(text: str) -> set[int]:
+    """Every number a run of Chinese numerals can stand for (十二 -> 12, 两 -> 2, 一千 -> 1, 二十 -> 20)."""
+    values = set()
+    for run in CHINESE_NUMBER.findall(text):
+        if "十" in run:
+            before, _, after = run.partition("十")
+            values.add(10 * (int(CHINESE_DIGITS.get(before[-1], "1")) if before else 1)
+                       + (int(CHINESE_DIGITS.get(after[0], "0")) if after and after[0] != "十" else 0))
+        values.update(int(CHINESE_DIGITS[c]) for c in run if c in CHINESE_DIGITS and c != "十")
+        values.update({"俩": 2, "〇": 0}.get(c, -1) for c in run)
+    return values - {-1}
+
+
+def whole_numbers(numbers) -> set[int]:
+    return {int(float(n)) for n in numbers if float(n).is_integer()}
+
+
+def spelled_number_problems(src: Markup, dst: Markup) -> list[Problem]:
+    """A number spelled out in English that the source has nowhere, where a number the source states is gone.
+
+    Both halves are needed: "two different batches" for 不同的批 adds a word, but the source states no
+    number that went missing; 两个进程 -> "three ranks" adds 3 and loses 2.
+    """
+    stated = whole_numbers(src.numbers) | {int(n) for n in chinese_numerals(src.prose)}
+    prose = NOT_A_NUMBER.sub(" ", dst.prose)
+    rendered = whole_numbers(dst.numbers + NUMBER.findall(" ".join(dst.code + dst.math)))
+    rendered |= {RENDERINGS[m.group(1).lower()] for m in RENDERED_NUMBER.finditer(prose)}
+    gone = sorted(stated - rendered)
+    if not gone:
+        return []
+    anywhere = whole_numbers(src.numbers + NUMBER.findall(" ".join(src.code + src.math))) | chinese_values(src.prose)
+    found = []
+    for match in SPELLED_NUMBER.finditer(prose):
+        value = SPELLED_VALUES[match.group(1).lower()]
+        if value not in anywhere:
+            found.append(Problem("number", f"writes {match.group(1)!r} ({value}), a number the source does not "
+                                           f"have, and leaves out the source's {', '.join(map(str, gone))}",
+                                 "msgstr", dst.at(match.start()), match.group(1).lower()))
+    return found
+
+
 def last_offsets(markup: Markup, number: str, how_many: int) -> list[int]:
     """Where the last ``how_many`` uses of ``number`` are (the unmatched ones, most likely)."""
     offsets = [o for n, o in zip(markup.numbers, markup.number_offsets) if n == number]
@@ -169,7 +242,7 @@ def number_problems(src: Markup, dst: Markup) -> list[Problem]:
         for offset in last_offsets(dst, number, unmatched):
             found.append(Problem("number", f"adds number {number!r} that the source does not have", "msgstr",
                                  offset, number))
-    return found
+    return found + spelled_number_problems(src, dst)
 
 
 # Sites whose articles are written in Chinese: an English reader is told before following the link.
@@ -333,33 +406,9 @@ def spelling_problems(entries: list[tuple[Path, polib.POEntry]]) -> list[str]:
 # -- Files -------------------------------------------------------------------------
 
 def file_problems(po: Path) -> list[tuple[int, str, str]]:
-    """(line, rule, message) if the file cannot be trusted as a catalog at all."""
-    raw = po.read_bytes()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        return [(line, "charset", f"byte {raw[error.start]:#04x} is not UTF-8; save the file as UTF-8")]
-    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True,
-                            timeout=MSGFMT_TIMEOUT)
-    if result.returncode != 0:
-        problems = []
-        for line in result.stderr.splitlines():
-            located = re.match(rf"^{re.escape(str(po))}:(\d+):(?:\d+:)?\s*(.*)$", line)
-            if located:
-                problems.append((int(located.group(1)), "syntax", located.group(2)))
-        return problems or [(1, "syntax", result.stderr.strip() or "msgfmt rejects this file")]
-    lines = text.splitlines()
-    header_end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
-    for number, line in enumerate(lines[:header_end], start=1):
-        if line.startswith('"Content-Type:'):
-            charset = CHARSET.search(line)
-            if not charset or charset.group(1).upper().replace("_", "-") not in {"UTF-8", "UTF8"}:
-                declared = charset.group(1) if charset else "no charset"
-                return [(number, "charset", f"header declares {declared}; the catalogs are UTF-8: "
-                                            'write "Content-Type: text/plain; charset=UTF-8\\n"')]
-            return []
-    return [(1, "charset", "header has no Content-Type line; add \"Content-Type: text/plain; charset=UTF-8\\n\"")]
+    """(line, rule, message) if the file cannot be trusted as a catalog at all: what the reader of every
+    tool and of the build (``catalog_file.problems``: msgfmt --check and its own checks) rejects."""
+    return [(p.line, p.rule, p.message) for p in catalog_problems(po)]
 
 
 def header_warnings(po: Path) -> list[str]:
@@ -453,7 +502,7 @@ def lint_file(po: Path, docs_dir: Path = DOCS, _glossaries: dict | None = None, 
             cache[key] = glossary_pairs(docs_dir / (GLOSSARY_PAGE + PAGE_SUFFIX), glossary_po)
         pairs = cache[key]
     variants = rejected_variants(TERMINOLOGY)
-    for entry in polib.pofile(str(po)):
+    for entry in read(po):
         if entry.obsolete or not entry.msgid:
             continue
         where = entry_lines(po, entry)
@@ -536,7 +585,7 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence
         if not catalog_file_errors(po):
             language = located[1] if located else "?"
             translated.setdefault(language, []).extend(
-                (po, e) for e in polib.pofile(str(po)) if e.translated() and not e.obsolete)
+                (po, e) for e in read(po) if e.translated() and not e.obsolete)
         if located:
             locale_dir, language = located
             page = po.resolve().relative_to(locale_dir / language / "LC_MESSAGES").with_suffix("").as_posix()
@@ -557,7 +606,7 @@ def lint_report(paths: list[Path], docs_dir: Path = DOCS, count: str = "sentence
         for locale_dir in locale_dirs:
             for po in language_catalogs(locale_dir, language):
                 if po.resolve() not in scoped and not catalog_file_errors(po):
-                    everything += [(po, e) for e in polib.pofile(str(po)) if e.translated() and not e.obsolete]
+                    everything += [(po, e) for e in read(po) if e.translated() and not e.obsolete]
         errors += consistency_problems(everything, scoped)
         if language.startswith("en"):
             errors += spelling_problems(entries)

@@ -20,9 +20,8 @@ import re
 import sys
 from pathlib import Path
 
-import polib
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catalog_file import read  # noqa: E402
 from po_markup import Markup, Problem  # noqa: E402
 from project import ROOT  # noqa: E402
 
@@ -41,7 +40,7 @@ def glossary_pairs(glossary_md: Path, glossary_po: Path) -> dict[str, list[str]]
     """
     if not glossary_md.exists() or not glossary_po.exists():
         return {}
-    catalog = polib.pofile(str(glossary_po))
+    catalog = read(glossary_po)
     pairs = {}
     for term in read_terms(glossary_md):
         entry = catalog.find(term)

@@ -17,9 +17,13 @@ Only reads; knows nothing about what is wrong with an entry.
 
 import bisect
 import re
+import sys
 from pathlib import Path
 
 import polib
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catalog_file import check  # noqa: E402  (the reader of every tool)
 
 # What a translator does with a fuzzy entry: the lint and the build say it in the same words, at the
 # msgstr line (the line a translator edits; every tool names that line for an entry).
@@ -64,7 +68,8 @@ class CatalogLines:
     """Every entry's lines of one catalog file, read once."""
 
     def __init__(self, path: Path) -> None:
-        self.lines = Path(path).read_text(encoding="utf-8").splitlines()
+        # Lines as polib and msgfmt count them: at "\n" only (a U+2028 inside a msgstr is no line break).
+        self.lines = check(path).split("\n")
 
     def entry(self, entry: polib.POEntry) -> EntryLines:
         where = EntryLines(entry.linenum)

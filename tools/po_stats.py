@@ -6,15 +6,16 @@ Fuzzy entries count as not translated (``sphinx-intl stat`` counts them as
 translated; GNU ``msgfmt --statistics`` does not, and neither do we).
 The share done is rounded down, never up: a page or a total shows 100.0%
 only when nothing is left (1999 of 2000 is 99.9%, not 100.0%).
+A malformed catalog is read by ``tools/catalog_file.py`` as by every tool: its problems are
+printed with file and line (no statistics from it) and the exit status is 1.
 """
 
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import polib
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catalog_file import check_all, read  # noqa: E402
 from project import in_scope, translations  # noqa: E402
 
 
@@ -43,7 +44,7 @@ def done_percent(translated: int, total: int) -> float:
 
 
 def page_stats(po_path: Path, page: str) -> PageStats:
-    catalog = polib.pofile(str(po_path))
+    catalog = read(po_path)  # CatalogError (file, line, cause) for a malformed one
     fuzzy = len(catalog.fuzzy_entries())
     translated = len([e for e in catalog.translated_entries() if not e.fuzzy])
     untranslated = len(catalog.untranslated_entries())
@@ -79,6 +80,12 @@ def main(argv: list[str]) -> None:
         sys.exit(__doc__)
     locale_dir = Path(argv[0])
     for language in argv[1:] or translations(locale_dir):
+        base = locale_dir / language / "LC_MESSAGES"
+        broken = check_all(po for po in sorted(base.rglob("*.po"))
+                           if in_scope(po.relative_to(base).with_suffix("").as_posix(), only))
+        if broken:
+            sys.exit("\n".join(map(str, broken)) + f"\n[{language}] {len(broken)} malformed catalog(s) have no "
+                     "statistics: mend them (make lint-po lists the same problems)")
         rows = language_stats(locale_dir, language, only)
         if not rows:
             sys.exit(f"[{language}] no catalog under {only!r}")

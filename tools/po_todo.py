@@ -17,8 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import polib  # noqa: E402
-
+from catalog_file import CatalogError, read  # noqa: E402
 from po_lines import CatalogLines  # noqa: E402
 from po_stats import PageStats, language_stats  # noqa: E402
 from project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, catalog_path, translations  # noqa: E402
@@ -77,7 +76,7 @@ def entries_left(po: Path) -> list[tuple[int, str, str]]:
     """(line of the msgstr, 'fuzzy' or 'untranslated', msgid) of each entry still to do, in file order."""
     lines = CatalogLines(po)
     found = []
-    for entry in polib.pofile(str(po)):
+    for entry in read(po):
         if entry.obsolete or not entry.msgid or not (entry.fuzzy or not entry.msgstr.strip()):
             continue
         found.append((lines.entry(entry).line("msgstr"), "fuzzy" if entry.fuzzy else "untranslated", entry.msgid))
@@ -134,7 +133,10 @@ def main(argv: list[str]) -> None:
         sys.exit(__doc__)
     locale_dir = Path(argv[0])
     only = changed_pages(base, locale_dir=locale_dir) if base else None
-    print("\n".join(todo(locale_dir, argv[1:] or translations(locale_dir), only, prefix)))
+    try:
+        print("\n".join(todo(locale_dir, argv[1:] or translations(locale_dir), only, prefix)))
+    except CatalogError as error:
+        sys.exit(f"{error}\nmake todo: mend this catalog first (make lint-po lists every problem)")
 
 
 if __name__ == "__main__":

@@ -15,19 +15,29 @@ only prints them in the terminal and goes on serving.
 sphinx-autobuild serves its output folder and nothing above it; ``_create_app`` (pinned
 sphinx-autobuild 2025.8.25) is where it says which folder and what builds, so that is the one
 thing changed.
+
+The address is taken before anything else: sphinx-autobuild built the site, announced "Serving
+on http://127.0.0.1:8000" and only then found the port busy. Here the port is bound first (a
+busy one ends the command at once, exit status 1, saying so and how to choose another), and
+uvicorn serves on that very socket, so no other program can take it during the build. ``make
+serve`` asks first (``--check-port --host H --port P``: the same words, exit status 1), before the
+``make html`` it runs, which takes minutes.
 """
 
 import atexit
+import errno
 import html
 import inspect
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import sphinx_autobuild.__main__ as autobuild
+import uvicorn
 from sphinx_autobuild.utils import show_command, show_message
 from starlette.datastructures import MutableHeaders
 
@@ -150,14 +160,57 @@ def with_sibling_editions(watch_dirs, ignore_handler, builder, out_dir, url_host
     return app
 
 
-def install() -> None:
+def address(argv: list[str]) -> tuple[str, int]:
+    """--host and --port as sphinx-autobuild reads them (its defaults: 127.0.0.1 and 8000)."""
+    found = {"--host": "127.0.0.1", "--port": "8000"}
+    for i, arg in enumerate(argv):
+        name, equals, value = arg.partition("=")
+        if name in found:
+            found[name] = value if equals else (argv[i + 1] if i + 1 < len(argv) else found[name])
+    return found["--host"], int(found["--port"])
+
+
+def hold_port(host: str, port: int) -> socket.socket:
+    """The server's socket, bound now; a busy or forbidden port ends the command with one line."""
+    family, kind, proto, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                        flags=socket.AI_PASSIVE)[0]
+    held = socket.socket(family, kind, proto)
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a port in TIME_WAIT is free
+    try:
+        held.bind(where)
+    except OSError as error:
+        held.close()
+        if error.errno == errno.EADDRINUSE:
+            sys.exit(f"serve: port {port} on {host} is busy (another make serve, or another server): stop it, or "
+                     f"choose another port: make serve PORT={port + 1}")
+        sys.exit(f"serve: cannot listen on {host}:{port}: {error.strerror}")
+    return held
+
+
+class HeldSocketServer:
+    """``uvicorn.run`` for sphinx-autobuild's main(), serving on the socket bound before the build."""
+
+    def __init__(self, held: socket.socket) -> None:
+        self.held = held
+
+    def run(self, app, host: str, port: int, **options) -> None:
+        uvicorn.Server(uvicorn.Config(app, host=host, port=port, **options)).run(sockets=[self.held])
+
+
+def install(argv: list[str]) -> None:
     found = list(inspect.signature(served_by_autobuild).parameters)
     if found != EXPECTED:  # a new sphinx-autobuild: say so instead of serving the wrong folder
         sys.exit(f"serve: sphinx-autobuild's _create_app takes {found}, not {EXPECTED}; update tools/serve.py")
     autobuild._create_app = with_sibling_editions
     autobuild.Builder = RecordingBuilder  # main() makes its builder from this name
+    host, port = address(argv)
+    if port:  # 0: sphinx-autobuild picks a free one itself
+        autobuild.uvicorn = HeldSocketServer(hold_port(host, port))  # main() calls uvicorn.run(app, host=, port=)
 
 
 if __name__ == "__main__":
-    install()
+    if sys.argv[1:2] == ["--check-port"]:  # make serve, before make html: a busy port is said at once
+        hold_port(*address(sys.argv[2:])).close()
+        sys.exit(0)
+    install(sys.argv[1:])
     autobuild.main(sys.argv[1:])

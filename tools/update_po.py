@@ -21,8 +21,14 @@ Locations are kept per file, project-relative (``docs/tensors/index.md``,
 whatever BUILDDIR is) and without line numbers, and lines are wrapped at
 msgmerge's default width (whatever a PO editor did), so catalog diffs show
 only real changes and a second run changes nothing. Every
-existing catalog is validated first; if one is broken, the run stops before
-touching any file and names the file and line.
+existing catalog is validated first (``tools/catalog_file.py``: msgfmt and three checks of its own); if
+one is broken, the run stops before touching any file and names the file and line.
+
+A catalog is never torn: each is written to a temporary file in its own folder and
+renamed over the old one (``catalog_write.write``), so a full disk or a kill leaves
+the old catalog whole, and the run stops naming the file. A catalog saved by
+someone else while it was merged (a translator's editor) is not replaced: the run
+names it, goes on with the others and exits with status 1; run it again.
 """
 
 import re
@@ -35,6 +41,8 @@ from pathlib import Path
 import polib
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from catalog_file import CatalogError, decode, read  # noqa: E402
+from catalog_write import CatalogChanged, CatalogWriteError, save, write  # noqa: E402
 from lint_po import catalog_file_errors  # noqa: E402
 from project import ROOT  # noqa: E402
 
@@ -90,9 +98,9 @@ def pivot_catalog(locale_dir: Path, language: str, page: Path) -> Path | None:
 
 def add_pivot(po: Path, pivot: Path) -> None:
     """Give every entry of ``po`` the pivot's translation of the same message as its extracted comment."""
-    english = {(e.msgctxt, e.msgid): e.msgstr for e in polib.pofile(str(pivot))
+    english = {(e.msgctxt, e.msgid): e.msgstr for e in read(pivot)
                if e.msgstr and not e.fuzzy and not e.obsolete}
-    catalog = polib.pofile(str(po), wrapwidth=0)
+    catalog = read(po, wrapwidth=0)
     for entry in catalog:
         kept = [line for line in entry.comment.splitlines() if not line.startswith(PIVOT_PREFIX.rstrip())] \
             if entry.comment else []
@@ -110,8 +118,11 @@ def merge(pot: Path, po: Path, outdir: Path, pivot: Path | None = None) -> bool:
     neither Sphinx nor the live preview re-reads its page. A fresh template always has
     a new creation date; the catalog keeps its own (``keep_pot_date``), and msgmerge keeps
     the rest of the catalog's header (``PO-Revision-Date`` is the translators' to change).
+    The catalog is replaced atomically, and only if it still holds what was read
+    (``CatalogChanged`` otherwise).
     """
-    before = po.read_text(encoding="utf-8")
+    raw = po.read_bytes()
+    before = decode(po, raw)  # CatalogError: file, line and cause (a cut-off catalog too)
     with tempfile.TemporaryDirectory() as tmp:
         template = Path(tmp) / pot.name
         template.write_text(project_relative_locations(pot.read_text(encoding="utf-8"), outdir), encoding="utf-8")
@@ -124,7 +135,7 @@ def merge(pot: Path, po: Path, outdir: Path, pivot: Path | None = None) -> bool:
         after = keep_pot_date(merged.read_text(encoding="utf-8"), before)
     if after == before:
         return False
-    po.write_text(after, encoding="utf-8")
+    write(po, after, expected=raw)
     return True
 
 
@@ -167,10 +178,10 @@ def fill_header(catalog: polib.POFile, language: str) -> None:
 def create(pot: Path, po: Path, language: str, outdir: Path, pivot: Path | None = None) -> None:
     # Not msginit: for English locales it copies every msgid into its msgstr,
     # which would count the Chinese text as translated.
-    catalog = polib.pofile(str(pot))
+    catalog = read(pot)
     fill_header(catalog, language)
     po.parent.mkdir(parents=True, exist_ok=True)
-    catalog.save(str(po))
+    save(catalog, po, expected=None)  # not over a catalog that appeared meanwhile
     merge(pot, po, outdir, pivot)  # same wrapping and location style as merged catalogs
 
 
@@ -183,25 +194,42 @@ def update(pot_dir: Path, locale_dir: Path, languages: list[str], only: str = ""
     errors = broken_catalogs(existing)
     if errors:
         sys.exit("broken catalogs, nothing was changed:\n" + "\n".join(errors))
-    report = []
+    report, refused = [], []
     # English first: the other languages' pivot comments are taken from its catalogs as this run leaves them.
     for language in sorted(languages, key=lambda code: code != PIVOT_LANGUAGE):
         for pot in templates:
             page = pot.relative_to(pot_dir).with_suffix(".po")
             po = locale_dir / language / "LC_MESSAGES" / page
             pivot = pivot_catalog(locale_dir, language, page)
-            if po.exists():
-                if merge(pot, po, pot_dir, pivot):
-                    report.append(f"updated {po}")
-            else:
-                create(pot, po, language, pot_dir, pivot)
-                report.append(f"created {po}")
+            try:
+                if po.exists():
+                    if merge(pot, po, pot_dir, pivot):
+                        report.append(f"updated {po}")
+                else:
+                    create(pot, po, language, pot_dir, pivot)
+                    report.append(f"created {po}")
+            except CatalogChanged as error:
+                refused.append(str(error))
+            except (CatalogError, CatalogWriteError) as error:
+                stopped(report, str(error))
+            except OSError as error:  # reading a template, a temporary copy: say which catalog was being merged
+                stopped(report, f"{po}: {error.strerror or error} ({error.filename or 'while merging it'}); the "
+                                "catalog on disk is unchanged")
         pages = {p.relative_to(pot_dir).with_suffix("") for p in templates}
         for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):
             page = po.relative_to(locale_dir / language / "LC_MESSAGES").with_suffix("")
             if page.as_posix().startswith(only) and page not in pages:
                 report.append(f"{po}: no page produces this catalog any more; kept, delete it by hand")
+    if refused:
+        sys.exit("\n".join(report + refused) + f"\nupdate-po: {len(refused)} catalog(s) changed on disk while "
+                 "they were merged and were not replaced; run make update-po again")
     return report
+
+
+def stopped(report: list[str], error: str) -> None:
+    """End the run on an error that the next catalog would meet too (a full disk): what was done, then why."""
+    sys.exit("\n".join(report + [error, "update-po stopped: the catalogs listed above were updated, every other "
+                                         "one is as it was"]))
 
 
 def main(argv: list[str]) -> None:
@@ -211,7 +239,7 @@ def main(argv: list[str]) -> None:
     if len(argv) < 3:
         sys.exit(__doc__)
     pot_dir, locale_dir, *languages = argv
-    for line in update(Path(pot_dir), Path(locale_dir), languages, only):
+    for line in update(Path(pot_dir), Path(locale_dir), languages, only):  # errors end the run with sys.exit
         print(line)
 
 

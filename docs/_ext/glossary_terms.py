@@ -20,14 +20,17 @@ English term. This extension reads exactly that and
 
 import html
 import re
+import sys
 from pathlib import Path
 
-import polib
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from catalog_file import read  # noqa: E402  (the reader of every tool)
 
 logger = logging.getLogger(__name__)
 
@@ -74,7 +77,7 @@ def read_pairs(glossary_md: Path, catalog: Path) -> dict[str, str]:
     """{Chinese term: English term} for every term line translated in the catalog."""
     translations = {}
     if catalog.is_file():
-        translations = {e.msgid: e.msgstr for e in polib.pofile(str(catalog))
+        translations = {e.msgid: e.msgstr for e in read(catalog)
                         if e.msgstr and not e.fuzzy and not e.obsolete}
     return {term: translations[term] for term in read_terms(glossary_md) if term in translations}
 

@@ -13,8 +13,8 @@ presses the sidebar's button; without JavaScript the page is the plain one.
 Both editions come out of their usual single build:
 
 * the source (Chinese) build looks each unit's message up in the English
-  catalog (``locale/en/LC_MESSAGES/<page>.po``, read with polib, fuzzy
-  entries left out as in the English build) and parses the ``msgstr`` as
+  catalog (``locale/en/LC_MESSAGES/<page>.po``, read with ``tools/catalog_file.py``
+  as every tool reads catalogs, fuzzy entries left out as in the English build) and parses the ``msgstr`` as
   Sphinx's ``Locale`` transform does;
 * a translated (English) build keeps each unit's children when ``Locale``
   replaces them with the translation: they are the Chinese source, parsed.
@@ -35,9 +35,9 @@ import functools
 import gettext
 import html
 import re
+import sys
 from pathlib import Path
 
-import polib
 import sphinx
 import sphinx.transforms.i18n as sphinx_i18n
 from docutils import nodes
@@ -49,6 +49,9 @@ from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import _clean_extracted_message, clean_astext, is_smartquotable, is_translatable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from catalog_file import read  # noqa: E402  (the reader of every tool; catalog_check ran it on all of them)
 
 CLASS = "parallel-counterpart"
 SITE_BUILDERS = ("html", "dirhtml", "singlehtml")
@@ -187,12 +190,15 @@ def catalog_path(app: Sphinx, docname: str, language: str) -> Path:
 
 
 def read_catalog(po: Path) -> dict[str, str]:
-    """{msgid: msgstr} of the translated, non-fuzzy entries (what Sphinx compiles into the .mo)."""
+    """{msgid: msgstr} of the translated, non-fuzzy entries (what Sphinx compiles into the .mo).
+
+    The build checked every catalog before reading a page (catalog_check); one broken since then
+    raises CatalogError, naming the file, line and cause."""
     if not po.is_file():
         return {}
     mtime = po.stat().st_mtime_ns
     if po not in _catalogs or _catalogs[po][0] != mtime:
-        _catalogs[po] = mtime, {e.msgid: e.msgstr for e in polib.pofile(str(po))
+        _catalogs[po] = mtime, {e.msgid: e.msgstr for e in read(po)
                                 if e.msgstr and not e.fuzzy and not e.obsolete}
     return _catalogs[po][1]
 

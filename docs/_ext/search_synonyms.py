@@ -28,19 +28,21 @@ line stays).
 
 import json
 import re
+import sys
 from pathlib import Path
 
-import polib
 from sphinx.application import Sphinx
 
 from glossary_terms import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table
 
 TERMINOLOGY = Path(__file__).resolve().parents[2] / "tools" / "terminology"
 RANKING = "search-ranking.js"
+sys.path.insert(0, str(TERMINOLOGY.parent))
+from catalog_file import read  # noqa: E402  (the reader of every tool)
 
 
 def glossary_groups(glossary_md: Path, glossary_po: Path) -> list[list[str]]:
-    catalog = polib.pofile(str(glossary_po)) if glossary_po.is_file() else []
+    catalog = read(glossary_po) if glossary_po.is_file() else []
     translated = {e.msgid: e for e in catalog if e.msgstr and not e.fuzzy and not e.obsolete}
     groups = []
     for term in read_terms(glossary_md):

@@ -29,13 +29,13 @@ import os
 import sys
 from pathlib import Path
 
-import polib
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from catalog_file import read  # noqa: E402  (the reader of every tool)
 from po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402  (an entry's msgstr line, as make lint-po reports it)
 
 logger = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ def catalog_dirs(app: Sphinx) -> list[Path]:
 def unfinished(po: Path) -> list[tuple[int, str, str]]:
     """(line, 'fuzzy' or 'untranslated', msgid) of every entry of ``po`` that the build cannot use."""
     found, lines = [], None
-    for entry in polib.pofile(str(po)):
+    for entry in read(po):
         if entry.obsolete or not entry.msgid or not (entry.fuzzy or not entry.msgstr.strip()):
             continue
         lines = lines or CatalogLines(po)
