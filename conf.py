@@ -41,6 +41,7 @@ extensions = [
     "findable",  # meta description, canonical URL, absolute hreflang, sitemap.xml (site_url)
     "version_stamp",
     "output_blocks",
+    "field_typography",  # a field list's colon and dash in the page's language (参数：, ——)
     "ui_strings",
     "translation_status",
     "untranslated_warnings",

@@ -587,3 +587,365 @@ def test_learning_rate_plots_are_sharp_and_drawn_for_each_theme(browser, site, l
         browser.send("Emulation.clearDeviceMetricsOverride")
     assert not problems, "\n".join(problems)
     assert_no_errors(browser)
+
+
+# -- what a reader sees, on a desk and on a phone (issue 29) ------------------------------------
+# Each check runs in both languages, light and dark, at a desk's width and a phone's; the screenshots
+# (_build/screenshots/reader/) show what it looked at.
+DESK, PHONE, NARROW = 1280, 390, 360
+READER_SHOTS = SCREENSHOTS / "reader"
+
+
+def show(browser, site, language: str, page: str, width: int, theme: str = "light", scheme: str = "light") -> None:
+    """Open a page at a width (a phone below 700 px: mobile, two device pixels a CSS pixel) in a theme."""
+    phone = width < 700
+    browser.send("Emulation.setDeviceMetricsOverride", width=width, height=800 if phone else 900,
+                 deviceScaleFactor=2 if phone else 1, mobile=phone)
+    browser.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": scheme}])
+    browser.open(f"{site}{language}/{page}")
+    browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
+    browser.evaluate("document.fonts.ready.then(() => true)")
+
+
+@pytest.fixture
+def reader(browser):
+    """The browser, with its window put back to the default size and colour scheme afterwards."""
+    yield browser
+    browser.send("Emulation.setEmulatedMedia", features=[])
+    browser.send("Emulation.clearDeviceMetricsOverride")
+
+
+def shoot(browser, name: str, selector: str | None = None, margin: int = 8) -> None:
+    """A screenshot of the element matching ``selector`` (scrolled into view), or of the window."""
+    clip = None
+    if selector:
+        clip = browser.evaluate(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+          if (!e) return null; e.scrollIntoView({{block: "center"}}); const r = e.getBoundingClientRect();
+          const x = Math.max(0, r.left + scrollX - {margin}), y = Math.max(0, r.top + scrollY - {margin});
+          return {{x, y, width: Math.min(r.width + 2 * {margin}, document.documentElement.clientWidth - x),
+                   height: Math.min(r.height + 2 * {margin}, 1600)}}; }})()""")
+    browser.screenshot(READER_SHOTS / f"{name}.png", clip=clip)
+
+
+# A line break inside an inline code token or an inline formula whose natural width fits the line it is on.
+# The natural width is a copy's, set on one line; the lines are counted where the text goes back to the left.
+BROKEN_TOKENS = """(() => {
+  const room = (el) => {
+    let b = el.parentElement;
+    while (getComputedStyle(b).display.startsWith("inline")) b = b.parentElement;
+    const s = getComputedStyle(b);
+    return b.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  };
+  const natural = (el) => {
+    const copy = el.cloneNode(true);
+    copy.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap;max-width:none;display:inline-block";
+    el.parentElement.appendChild(copy);
+    const width = copy.getBoundingClientRect().width;
+    copy.remove();
+    return width;
+  };
+  const lines = (boxes) => 1 + boxes.filter((r, i) => i && r.left < boxes[i - 1].left - 1).length;
+  const found = [];
+  document.querySelectorAll("article code.literal, article span.math").forEach((el) => {
+    const parts = el.matches(".math") ? [...el.querySelectorAll(".katex-html > .katex-base, .katex-html > .base")] : [...el.querySelectorAll(".pre")];
+    const boxes = parts.flatMap((p) => [...p.getClientRects()]).filter((r) => r.width > 0);
+    const width = natural(el), line = room(el);
+    if (lines(boxes) > 1 && width <= line)
+      found.push(`${el.matches(".math") ? "formula" : "code"} ${JSON.stringify(el.matches(".math")
+        ? el.querySelector("annotation").textContent : el.textContent)}: ${lines(boxes)} lines,`
+        + ` ${Math.round(width)} px on a line of ${Math.round(line)} px`);
+  });
+  return found;
+})()"""
+WHOLE_TOKEN_PAGES = ["optim/adam", "optim/other-optimizers", "lr_scheduler/steplr"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_inline_code_and_inline_formulas_break_only_when_they_do_not_fit_a_line(reader, site, language):
+    """Adam's eps and betas read `1e-` / `08` and `(0.9,` / `0.999)`; its m₀ = v₀ = 0 broke at "=" (issue 29: 1, 4)."""
+    found = []
+    for width, theme in ((DESK, "light"), (PHONE, "dark")):
+        for page in WHOLE_TOKEN_PAGES:
+            show(reader, site, language, f"{page}.html", width, theme)
+            found += [f"{page} at {width} px: {problem}" for problem in reader.evaluate(BROKEN_TOKENS)]
+            if page == "optim/adam":
+                shoot(reader, f"inline-tokens-{language}-{width}-{theme}", "article dl.py.class dl.field-list")
+                shoot(reader, f"inline-maths-{language}-{width}-{theme}", "#optim-adam-adam-algorithm > p")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
+FIELD_TYPOGRAPHY = """[...document.querySelectorAll("article dl.field-list")].flatMap((list) =>
+  [...list.children].filter((e) => e.tagName === "DT").map((dt) => {
+    const label = [...dt.childNodes].filter((n) => !(n.classList && n.classList.contains("parallel-counterpart")))
+      .map((n) => n.textContent).join("").trim();
+    const items = [...dt.nextElementSibling.querySelectorAll(":scope > p, :scope > ul > li > p")]
+      .filter((p) => p.firstChild && p.firstChild.nodeName === "STRONG");  // a parameter's name, not bold prose
+    const separators = items.map((p) => [...p.childNodes].filter((n) => n.nodeType === 3)
+      .map((n) => /-+|\\u2013+|\\u2014+/.exec(n.data)).filter((m) => m).map((m) => m[0])[0] || "");
+    return {label, separators};
+  }))"""
+FIELD_STYLE = {ZH: ("：", "——"), EN: (":", "\u2013")}  # label colon, separator after a parameter's name and type
+
+
+@pytest.mark.parametrize("language", [ZH, EN])
+def test_parameter_lists_use_the_language_s_colon_and_a_typographic_dash(reader, site, language):
+    """The Chinese lists showed `参数:` and a literal `--` where the English shows a dash (issue 29: 2)."""
+    colon, dash = FIELD_STYLE[language]
+    found, seen = [], 0
+    for page in ["optim/adam", "lr_scheduler/steplr", "optim/grad-clipping"]:
+        show(reader, site, language, f"{page}.html", DESK)
+        for field in reader.evaluate(FIELD_TYPOGRAPHY):
+            seen += len(field["separators"])
+            if not field["label"].endswith(colon):
+                found.append(f"{page}: field label {field['label']!r} does not end with {colon!r}")
+            found += [f"{page}: {field['label']} separated by {s!r}, not {dash!r}" for s in field["separators"] if s != dash]
+    for theme in ("light", "dark"):
+        show(reader, site, language, "optim/adam.html", PHONE, theme)
+        shoot(reader, f"field-list-{language}-{PHONE}-{theme}", "article dl.py.class dl.field-list")
+    assert seen >= 20, f"only {seen} parameters with a separator: the check saw nothing"
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
+IMPORT_NAMES = """(() => {
+  const name = document.querySelector("article .highlight .n");
+  return [...document.querySelectorAll("article .highlight .nn")].map((e) => ({
+    text: e.textContent, colour: getComputedStyle(e).color, decoration: getComputedStyle(e).textDecorationLine,
+    name: getComputedStyle(name).color}));
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_module_names_in_import_lines_look_like_the_other_names_not_like_links(reader, site, language):
+    """In the dark theme `torch`, `np`, `F` of the import lines were blue and underlined (issue 29: 3)."""
+    found = []
+    for theme, scheme in (("light", "light"), ("dark", "light"), ("auto", "dark")):
+        show(reader, site, language, "index.html", DESK, theme, scheme)
+        names = reader.evaluate(IMPORT_NAMES)
+        assert len(names) >= 4, names  # import numpy as np / from torch import nn / import torch.nn.functional as F
+        found += [f"{theme}/{scheme}: {n['text']!r} is {n['colour']}, {n['decoration']} (other names: {n['name']})"
+                  for n in names if n["decoration"] != "none" or n["colour"] != n["name"]]
+        shoot(reader, f"import-names-{language}-{theme}-{scheme}", "#index-conventions div.highlight")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
+# The smallest text of a plot as shown: matplotlib draws text as glyph paths, each run scaled by
+# font size / 100 (its TextToPath.FONT_SCALE), in the SVG's own units; the image shows viewBox units at
+# its rendered width.
+PLOT_TEXT = """(async () => {
+  const img = document.querySelector("article img.plot-directive");
+  const svg = new DOMParser().parseFromString(await (await fetch(img.currentSrc)).text(), "image/svg+xml");
+  const scales = [...svg.querySelectorAll("g[transform*='scale']")]
+    .map((g) => /scale\\(([\\d.]+) -/.exec(g.getAttribute("transform"))).filter((m) => m).map((m) => +m[1]);
+  const viewBox = svg.documentElement.getAttribute("viewBox").split(/\\s+/).map(Number);
+  const shown = img.getBoundingClientRect().width;
+  return {smallest: Math.min(...scales) * 100 * shown / viewBox[2], runs: scales.length, shown,
+          width: img.getAttribute("width"), height: img.getAttribute("height"),
+          natural: [img.naturalWidth, img.naturalHeight]};
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plot_text_is_readable_on_a_phone_and_the_plots_have_their_size(reader, site, language):
+    """At 390 px the 614 px figures were shown 358 px wide, their text 6-7 px; the images had no size (issue 29: 4, 7)."""
+    found = []
+    for page in ["lr_scheduler/steplr", "lr_scheduler/reducelronplateau"]:
+        for width, theme in ((PHONE, "light"), (PHONE, "dark"), (DESK, "light")):
+            show(reader, site, language, f"{page}.html", width, theme)
+            plot = reader.evaluate(PLOT_TEXT)
+            assert plot["runs"] >= 10, plot
+            if plot["smallest"] < 10:
+                found.append(f"{page} at {width} px: text {plot['smallest']:.1f} px high, the image {plot['shown']:.0f} px wide")
+            if not (plot["width"] and plot["height"]):
+                found.append(f"{page}: the image has no width and height (the page shifts when it loads)")
+            elif abs(int(plot["width"]) / int(plot["height"]) - plot["natural"][0] / plot["natural"][1]) > 0.01:
+                found.append(f"{page}: width and height {plot['width']}x{plot['height']}, the figure {plot['natural']}")
+            if page == "lr_scheduler/steplr" and width == PHONE:
+                shoot(reader, f"plot-{language}-{width}-{theme}", "article img.plot-directive")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
+WIDEST_CODE = """[...document.querySelectorAll("article pre")].map((pre) => ({
+  width: pre.scrollWidth, line: pre.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a), "")}))
+  .sort((a, b) => b.width - a.width)[0]"""
+# The widest line of code on these pages, about 100 characters; output lines longer than that wrap.
+WIDEST_CODE_PX = 900
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_no_output_line_is_thousands_of_pixels_wide(reader, site, language):
+    """A warning printed on lr_scheduler/steplr made its code box 3,055 px wide (issue 29: 4)."""
+    found = []
+    for page in ["lr_scheduler/steplr", "lr_scheduler/base", "nn/flatten-lazy", "serialization/save-load"]:
+        for theme in ("light", "dark"):
+            show(reader, site, language, f"{page}.html", PHONE, theme)
+            widest = reader.evaluate(WIDEST_CODE)
+            if widest["width"] > WIDEST_CODE_PX and theme == "light":
+                found.append(f"{page}: a code box {widest['width']} px wide: {widest['line'][:100]}...")
+            if page == "lr_scheduler/steplr":
+                shoot(reader, f"long-output-{language}-{PHONE}-{theme}", "#lr-scheduler-steplr-steplr div.highlight-pycon")
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
+CHAPTER_LINKS = """(() => {
+  const chapters = [...document.querySelector(".sidebar-tree ul").children].map((li) => li.querySelector("a").href);
+  const overview = [...document.querySelectorAll("article p")].find((p) => p.querySelector("a[href$='tensors/index.html']"))
+    || [...document.querySelectorAll("article p")][1];
+  return {chapters, overview: overview.textContent, links: [...overview.querySelectorAll("a")].map((a) => a.href)};
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_overview_links_every_chapter(reader, site, language):
+    """"Organized by topic: tensors, autograd, layers…" linked two glossary entries and no chapter (issue 29: 5)."""
+    show(reader, site, language, "index.html", DESK)
+    found = reader.evaluate(CHAPTER_LINKS)
+    for width, theme in ((DESK, "light"), (PHONE, "dark")):
+        show(reader, site, language, "index.html", width, theme)
+        shoot(reader, f"home-chapters-{language}-{width}-{theme}", "#index > p:nth-of-type(2)")
+    assert len(found["chapters"]) >= 12, found["chapters"]
+    missing = [url.split("/")[-2] for url in found["chapters"] if url not in found["links"]]
+    assert not missing, f"the overview does not link {missing}: {found['overview']}"
+    assert not [url for url in found["links"] if url not in found["chapters"]], found["links"]
+    assert_no_errors(reader)
+
+
+PHONE_SWITCH = """(() => {
+  const drawer = document.getElementById("__navigation").checked;
+  return [...document.querySelectorAll("a.language-switcher-link")].map((a) => {
+    const r = a.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {href: a.getAttribute("href"), drawer,
+            visible: r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+                     && !!hit && (hit === a || a.contains(hit))};
+  });
+})()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_the_language_switch_is_in_sight_without_opening_the_menu(reader, site, language):
+    """The switch was only inside the menu drawer: a phone reader saw no way to change language (issue 29: 6)."""
+    other = EN if language == ZH else ZH
+    found = []
+    for width in (PHONE, NARROW):
+        for theme in ("light", "dark"):
+            show(reader, site, language, "optim/adam.html", width, theme)
+            links = reader.evaluate(PHONE_SWITCH)
+            if not [link for link in links if link["visible"] and not link["drawer"]]:
+                found.append(f"{width} px, {theme}: no language link in sight ({links})")
+            shoot(reader, f"phone-header-{language}-{width}-{theme}", "header.mobile-header", margin=0)
+    assert not found, "\n".join(found)
+    reader.click_and_wait(".mobile-header a.language-switcher-link")
+    assert path_of(reader) == f"/{other}/optim/adam.html"
+    assert_no_errors(reader)
+
+
+# Where the text of an element goes on to a new line: the characters either side and whether a space was between.
+LINE_BREAKS = """((selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const chars = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {acceptNode: (t) =>
+    t.parentElement.closest(".headerlink, .api-official-link, .parallel-counterpart") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+  for (let t = walker.nextNode(); t; t = walker.nextNode())
+    for (let i = 0; i < t.length; i++) {
+      if (!t.data[i].trim()) { if (chars.length) chars[chars.length - 1].space = true; continue; }
+      const range = document.createRange(); range.setStart(t, i); range.setEnd(t, i + 1);
+      const box = range.getClientRects()[0];
+      if (box) chars.push({c: t.data[i], top: box.top, left: box.left, space: false});
+    }
+  const breaks = [];
+  for (let i = 1; i < chars.length; i++)
+    if (chars[i].top > chars[i - 1].top + 2 && chars[i].left < chars[i - 1].left)
+      breaks.push({before: chars[i - 1].c, after: chars[i].c, space: chars[i - 1].space});
+  return {text: el.textContent.trim(), breaks};
+}))"""
+# Inside a name: between two letters or digits, or before a dot or an opening parenthesis, with no space between.
+MID_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.(]")
+NAME_PAGES = ["lr_scheduler/steplr", "lr_scheduler/reducelronplateau", "optim/grad-clipping", "data/dataloader",
+              "nn/conv2d"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_at_360_px_api_names_break_only_after_dots_and_underscores(reader, site, language):
+    """"torch.optim.lr_sched / uler.StepLR" in headings and signatures at 360 px (issue 29: 7)."""
+    found, seen = [], 0
+    for page in NAME_PAGES:
+        show(reader, site, language, f"{page}.html", NARROW)
+        for element in reader.evaluate(LINE_BREAKS + "('article h1, article h2, article h3, article dt.sig')"):
+            seen += len(element["breaks"])
+            found += [f"{page}: {element['text'][:60]!r} broken at {b['before']}|{b['after']}"
+                      for b in element["breaks"] if not b["space"] and MID_WORD.fullmatch(b["before"] + b["after"])]
+    for theme in ("light", "dark"):
+        show(reader, site, language, "lr_scheduler/steplr.html", NARROW, theme)
+        shoot(reader, f"api-names-{language}-{NARROW}-{theme}", "#lr-scheduler-steplr-steplr > h2", margin=16)
+        shoot(reader, f"api-signature-{language}-{NARROW}-{theme}", "#lr-scheduler-steplr-steplr dt.sig")
+    assert seen >= 5, "no heading or signature needed two lines: the check saw nothing"
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_the_header_title_wraps_whole_words(reader, site, language):
+    """The Chinese title wrapped with one character alone on its second line ("…参 / 考") (issue 29: 7)."""
+    found = []
+    for width in (NARROW, PHONE):
+        show(reader, site, language, "index.html", width)
+        [title] = reader.evaluate(LINE_BREAKS + "('header.mobile-header .brand')")
+        found += [f"{width} px: {title['text']!r} broken at {b['before']}|{b['after']}"
+                  for b in title["breaks"] if not b["space"] and b["before"] not in "：，、"]
+    assert not found, "\n".join(found)
+    assert_no_errors(reader)
+
+
+NEGATIVE_SIZES = """[...document.querySelectorAll("article [style]")].map((e) => e.getAttribute("style"))
+  .filter((s) => /(^|;)\\s*(min-|max-)?(height|width)\\s*:\\s*-/.test(s))"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_formulas_carry_no_negative_height_or_width(reader, site, language):
+    """KaTeX wrote `height:-0.0983em` on optim/grad-clipping, an error for the Nu Html Checker (issue 29)."""
+    for theme in ("light", "dark"):
+        show(reader, site, language, "optim/grad-clipping.html", DESK, theme)
+        reader.evaluate("""(() => { const m = [...document.querySelectorAll("article div.math")].find((b) =>
+          b.querySelector("annotation").textContent.includes("\\\\right\\\\|_p")); if (m) m.id = "negative-height"; })()""")
+        shoot(reader, f"grad-clipping-norm-{language}-{theme}", "#negative-height")
+    assert reader.evaluate(NEGATIVE_SIZES) == []
+    assert_no_errors(reader)
+
+
+NO_ENTRY = {ZH: "没有 {name} 的条目", EN: "no entry for {name}"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name, closest", [("torch.jit.script", None),
+                                           ("torch.nn.parallel.scatter", "tensors/indexing.html")])
+def test_a_dotted_name_without_an_entry_is_answered_honestly(reader, site, language, name, closest):
+    """torch.topk, before it had an entry, "found 104 pages" of unrelated results (issue 29: 8)."""
+    for width, theme in ((DESK, "light"), (PHONE, "dark")):
+        show(reader, site, language, f"search.html?q={urllib.parse.quote(name)}", width, theme)
+        reader.wait_for("(document.querySelector('#search-results p.search-summary') || {}).innerText", name)
+        shoot(reader, f"search-no-entry-{name}-{language}-{width}-{theme}", "#search-results")
+    summary = reader.evaluate("document.querySelector('#search-results p.search-summary').innerText")
+    links = pages(reader.evaluate("[...document.querySelectorAll('#search-results ul.search li > a')]"
+                                  ".map(a => a.getAttribute('href'))"))
+    assert NO_ENTRY[language].format(name=name).lower() in summary.lower(), summary
+    assert 1 <= len(links) <= 10, f"{name}: {len(links)} pages offered: {sorted(links)}"
+    if closest:
+        assert closest in links, f"{name}: {sorted(links)}"
+    assert_no_errors(reader)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name, expected", [("torch.topk", "tensors/sort-topk.html"),
+                                            ("torch.nn.LayerNorm", "nn/normalization.html")])
+def test_a_dotted_name_with_an_entry_finds_it_first(reader, site, language, name, expected):
+    show(reader, site, language, f"search.html?q={urllib.parse.quote(name)}", DESK)
+    reader.wait_for("(document.querySelector('#search-results p.search-summary') || {}).innerText", name)
+    first = reader.evaluate("(document.querySelector('#search-results ul.search li > a') || {}).href || ''")
+    assert first.split("#")[0].endswith(f"/{expected}"), f"{name}: {first}"
+    summary = reader.evaluate("document.querySelector('#search-results p.search-summary').innerText")
+    assert NO_ENTRY[language].format(name=name).lower() not in summary.lower(), summary
+    assert_no_errors(reader)

@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx.errors import ExtensionError
 
 import katex_math
-from page_contents import with_name_breaks
+from page_contents import with_heading_breaks, with_name_breaks, with_signature_breaks
 
 FIXTURE = ROOT / "tests" / "roots" / "test-katex"
 
@@ -172,3 +172,29 @@ def test_both_languages_show_the_same_formulas_up_to_their_words(html_builds):
         assert pages[language].keys() == pages[source].keys()
         for page, formulas in pages[source].items():
             assert symbols(pages[language][page]) == symbols(formulas), f"{page}: the formulas differ in {language}"
+
+
+def test_no_negative_height_or_width_is_left_in_katex_s_html():
+    r"""The script of a big delimiter (\right\|_p) had style="height:-0.0983em", which CSS does not allow."""
+    html = katex_math.KATEX.render("\\left\\| \\frac{a}{b} \\right\\|_p", False).html
+    assert not re.search(r'style="[^"]*(?<![\w-])(?:min-|max-)?(?:height|width)\s*:\s*-', html), html
+    assert katex_math.without_negative_sizes('<span class="vlist" style="height:-0.0983em;"><span style='
+                                             '"top:-2.3em;height:0.5em;margin-left:-0.1em">') == \
+        '<span class="vlist"><span style="top:-2.3em;height:0.5em;margin-left:-0.1em">'
+
+
+def test_names_in_headings_and_signatures_break_after_dots_and_underscores():
+    heading = '<h2>torch.optim.lr_scheduler.StepLR in 2.14<a class="headerlink" href="#a.b" title="x.y">¶</a></h2>'
+    assert with_heading_breaks(heading) == ('<h2>torch.<wbr>optim.<wbr>lr_<wbr>scheduler.<wbr>StepLR in 2.14'
+                                            '<a class="headerlink" href="#a.b" title="x.y">¶</a></h2>')
+    signature = ('<dt class="sig sig-object py" id="torch.nn.utils.clip_grad_norm_">'
+                 '<span class="sig-prename descclassname"><span class="pre">torch.nn.utils.</span></span>'
+                 '<span class="sig-name descname"><span class="pre">clip_grad_norm_</span></span>'
+                 '<em class="sig-param"><span class="n"><span class="pre">norm_type</span></span>'
+                 '<span class="default_value"><span class="pre">2.0</span></span></em></dt>')
+    assert with_signature_breaks(signature) == (
+        '<dt class="sig sig-object py" id="torch.nn.utils.clip_grad_norm_">'
+        '<span class="sig-prename descclassname"><span class="pre">torch.<wbr>nn.<wbr>utils.<wbr></span></span>'
+        '<span class="sig-name descname"><span class="pre">clip_<wbr>grad_<wbr>norm_</span></span>'
+        '<em class="sig-param"><span class="n"><span class="pre">norm_<wbr>type</span></span>'
+        '<span class="default_value"><span class="pre">2.0</span></span></em></dt>')

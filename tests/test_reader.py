@@ -1,18 +1,25 @@
 """Reader-facing features checked on the built HTML and in the extensions' helpers:
-glossary, jieba dictionary, API page, version stamp, language alternates, UI strings."""
+glossary, jieba dictionary, API page, version stamp, language alternates, UI strings, field punctuation,
+long output lines."""
 
 import json
 import platform
 import re
 from importlib import metadata
 
+from pathlib import Path
+
+import furo
 import polib
 import pytest
 from api_index import group_objects, module_of
 from api_links import official_url
 from conftest import BUILDDIR, LANGUAGES, ROOT, html_dir
 from glossary_terms import jieba_dictionary, read_pairs, read_terms
-from language_switcher import alternates, linked
+from docutils import nodes
+from field_typography import punctuation, use_separator
+from language_switcher import HEADER_RIGHT, HEADER_SWITCHER, alternates, linked, with_header_switcher
+from output_blocks import LONG_OUTPUT, with_long_lines_wrapped
 from project import site_languages
 import ui_strings
 from ui_strings import translate_navigation_labels, wrap_hard_coded
@@ -126,7 +133,7 @@ def documented_objects(language: str) -> dict[str, str]:
     found = {}
     for html in html_dir(language).rglob("*.html"):
         for anchor, signature in SIGNATURE.findall(html.read_text(encoding="utf-8")):
-            found["".join(NAME_PART.findall(signature))] = anchor
+            found["".join(NAME_PART.findall(signature.replace("<wbr>", "")))] = anchor  # page_contents' breaks
     return found
 
 
@@ -209,3 +216,59 @@ def test_ui_strings_are_in_the_page_language(html_builds, language, labels):
 def test_output_blocks_are_marked_not_to_copy(html_builds):
     html = page("zh_CN", "index")
     assert re.search(r'<div class="no-copybutton highlight-none notranslate">', html), "testoutput not marked"
+
+
+# -- issue 29: the phone header, field punctuation, long output lines -----------------------------
+FURO_PAGE = Path(furo.__file__).parent / "theme" / "furo" / "page.html"
+
+
+def test_the_language_switcher_goes_into_furo_s_phone_header():
+    """furo's page.html has no block there: the preprocessor needs its header-right group (a new furo may move it)."""
+    source = FURO_PAGE.read_text(encoding="utf-8")
+    assert source.count(HEADER_RIGHT) == 1, f"{FURO_PAGE}: no phone header group to put the switcher in"
+    changed = with_header_switcher(source)
+    assert changed.count(HEADER_SWITCHER) == 1 and changed.index(HEADER_SWITCHER) > changed.index('class="mobile-header"')
+    assert with_header_switcher("<p>another template</p>") == "<p>another template</p>"
+
+
+class FakeApp:
+    def __init__(self, language):
+        self.config = type("Config", (), {"language": language})()
+
+
+def fields_doctree() -> nodes.document:
+    from sphinx import addnodes
+    paragraph = nodes.paragraph("", "", addnodes.literal_strong("", "lr"), nodes.Text(" -- "), nodes.Text("学习率"))
+    body = nodes.field_body("", paragraph)
+    document = nodes.document(None, None)
+    document += addnodes.desc_content("", nodes.field_list("", nodes.field("", nodes.field_name("", "参数"), body)))
+    return document
+
+
+@pytest.mark.parametrize("language, dash", [("zh_CN", "——"), ("en", " -- "), ("ja", " -- ")])
+def test_field_separators_take_the_language_s_dash(language, dash):
+    """Chinese gets its dash and colon; a language SmartyPants educates (English) or one not listed keeps Sphinx's."""
+    document = fields_doctree()
+    use_separator(FakeApp(language), document, "page")
+    assert document.astext().endswith(f"lr{dash}学习率"), document.astext()
+    assert punctuation(language) == ({"zh_CN": ("：", "——")}.get(language))
+
+
+def test_long_output_lines_wrap_and_code_and_tensor_rows_do_not():
+    long_message = "x" * (LONG_OUTPUT + 1)
+    html = ('<div class="highlight-pycon notranslate"><div class="highlight"><pre tabindex="0">'
+            '<span class="gp">&gt;&gt;&gt; </span><span class="n">' + "y" * 90 + '</span>\n'
+            '<span class="go">tensor([1., 2.])</span>\n'
+            f'<span class="go">{long_message}</span>\n'
+            '<span class="gt">Traceback (most recent call last):</span>\n'
+            f'<span class="gr">ValueError</span>: <span class="n">{long_message}</span>\n'
+            f'<span class="x"> * {long_message}</span>\n'
+            '<span class="gp">&gt;&gt;&gt; </span><span class="n">' + "v" * 90 + '</span>\n</pre></div></div>'
+            '<div class="no-copybutton highlight-none notranslate"><div class="highlight"><pre tabindex="0">'
+            f'{"z" * (LONG_OUTPUT + 1)}\n&lt;{"w" * (LONG_OUTPUT - 2)}&gt;\n</pre></div></div>')
+    wrapped = with_long_lines_wrapped(html)
+    assert wrapped.count('<span class="long-output">') == 4, wrapped
+    assert f'<span class="long-output"><span class="go">{long_message}</span></span>' in wrapped
+    assert f'<span class="long-output">{"z" * (LONG_OUTPUT + 1)}</span>' in wrapped
+    assert f'<span class="long-output"><span class="x"> * {long_message}</span></span>' in wrapped  # the message goes on
+    assert '<span class="long-output"><span class="gp">' not in wrapped  # a code line scrolls, after a traceback too

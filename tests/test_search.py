@@ -64,3 +64,27 @@ def test_the_learners_forms_join_the_search_groups_and_the_chinese_dictionary(tm
     assert merged(variant_groups(tmp_path)) == [["求和", "sum", "torch.sum"]]
     groups = merged(variant_groups())  # the project's table is read too
     assert any({"求和", "sum"} <= set(group) for group in groups), groups
+
+
+def test_the_ranking_script_is_shipped_without_its_comment_lines(tmp_path):
+    """The search page is near its 1 MB (test_browser): the built search-ranking.js has only its code lines."""
+    from search_synonyms import without_comment_lines
+
+    assert without_comment_lines("/* a\n * b */\nconst a = 1; // kept\n  // dropped\n  /* one */\nf(/* kept */ a);\n") \
+        == "const a = 1; // kept\nf(/* kept */ a);\n"
+    source = (ROOT / "docs" / "_static" / "search-ranking.js").read_text(encoding="utf-8")
+    shipped = tmp_path / "search-ranking.js"
+    shipped.write_text(without_comment_lines(source), encoding="utf-8")
+    subprocess.run(["node", "--check", str(shipped)], check=True, capture_output=True, timeout=60)
+    code = [line for line in source.splitlines(keepends=True) if not line.strip().startswith(("//", "/*", "*"))]
+    assert shipped.read_text(encoding="utf-8") == "".join(code)
+    assert len(shipped.read_text(encoding="utf-8")) < 0.8 * len(source)
+
+
+def test_the_built_sites_ship_the_ranking_script_without_its_comment_lines(html_builds):
+    from search_synonyms import without_comment_lines
+
+    source = (ROOT / "docs" / "_static" / "search-ranking.js").read_text(encoding="utf-8")
+    for language in LANGUAGES:
+        assert (html_dir(language) / "_static" / "search-ranking.js").read_text(encoding="utf-8") \
+            == without_comment_lines(source), language

@@ -14,6 +14,11 @@ a formula; the formulas of a page go in one batch at ``doctree-resolved``).
   stylesheet is linked from the pages that have maths only.
 * **The books** (``epub_books.py``) get the MathML of the same rendering, so a
   formula means the same in the site and the book, in both languages.
+* **Valid HTML**: KaTeX sets some boxes a negative height (the script of a
+  big delimiter, ``\\right\\|_p``: ``style="height:-0.0983em"``), which CSS
+  does not allow: browsers drop the declaration, and the Nu Html Checker
+  reports an error. The build drops it too (``without_negative_sizes``): the
+  page looks the same and is valid.
 * **Errors**: TeX that KaTeX cannot read, and anything KaTeX would only have
   remarked on the console (strict mode), is a build warning with the page and
   line; the page then shows the TeX source in a ``code.math-error``.
@@ -59,6 +64,8 @@ MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
 ARITY = {"msub": 2, "msup": 2, "msubsup": 3, "munder": 2, "mover": 2, "munderover": 3, "mfrac": 2, "mroot": 2}
 FUNCTION_APPLICATION = "\u2061"
 SPELLED_OPERATOR = re.compile(r"<mo\b[^>]*><mrow>")
+STYLE = re.compile(r'(\s)style="([^"]*)"')
+NEGATIVE_SIZE = re.compile(r"(?<![\w-])(?:min-|max-)?(?:height|width)\s*:\s*-[^;]*;?")
 
 
 def repair_mathml(mathml: str) -> str:
@@ -99,6 +106,15 @@ def repair_mathml(mathml: str) -> str:
         return mathml
     root.attrib = {"xmlns": MATHML_NAMESPACE, **root.attrib}
     return ET.tostring(root, encoding="unicode")
+
+
+def without_negative_sizes(html: str) -> str:
+    """KaTeX's HTML without the negative heights and widths in its style attributes, which CSS forbids and
+    browsers ignore (a style left empty goes too)."""
+    def clean(m: re.Match) -> str:
+        style = NEGATIVE_SIZE.sub("", m[2])
+        return f'{m[1]}style="{style}"' if style.strip() else ""
+    return STYLE.sub(clean, html)
 
 
 class FormulaError(ValueError):
@@ -154,6 +170,7 @@ class KaTeX:
                     if not line:
                         raise ExtensionError(f"katex_math: the KaTeX process ended (exit code {process.poll()})")
                     result = Rendered(**json.loads(line))
+                    result.html = without_negative_sizes(result.html)
                     if mathml := result.mathml:
                         result.html = result.html.replace(mathml, repair_mathml(mathml), 1)
                     self.cache[formula] = result

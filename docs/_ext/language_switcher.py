@@ -9,13 +9,24 @@ template shows the switcher; ``page.html`` adds ``<link rel="alternate"
 hreflang>`` tags. ``language-switcher.js`` checks the target exists and falls
 back to the other edition's home page when it does not.
 
+On a phone furo's sidebar is a drawer, closed until the reader opens the menu,
+so the switcher is also put into furo's phone header, beside the theme toggle
+(``language-switcher-header.html``; the header is hidden on a wide screen):
+furo's ``page.html`` has no block there, so a Jinja preprocessor includes it
+when the template is loaded, as ``ui_strings`` does for furo's labels.
+
 A language marked ``"draft": True`` in ``site_languages`` (what ``make
 add-language`` writes) is built and tested, but only its own pages link to
 it: the published editions list only the published languages, so a reader
 never lands on a half-translated site. Deleting the ``draft`` line publishes it.
 """
 
+from jinja2.ext import Extension
 from sphinx.application import Sphinx
+
+# The right-hand group of furo's phone header (its page.html), where the switcher goes first.
+HEADER_RIGHT = '<div class="header-right">'
+HEADER_SWITCHER = '{% include "language-switcher-header.html" %}'
 
 
 def linked(languages: dict, current: str) -> dict:
@@ -46,9 +57,26 @@ def add_to_context(app: Sphinx, pagename: str, templatename: str, context: dict,
                                                 app.builder.out_suffix, app.config.root_doc)
 
 
+def with_header_switcher(source: str) -> str:
+    """furo's page.html with the switcher at the start of the phone header's right-hand group."""
+    return source.replace(HEADER_RIGHT, HEADER_RIGHT + HEADER_SWITCHER, 1)
+
+
+class HeaderSwitcher(Extension):
+    def preprocess(self, source, name, filename=None):
+        return with_header_switcher(source) if HEADER_RIGHT in source else source
+
+
+def install(app: Sphinx) -> None:
+    environment = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if environment is not None:
+        environment.add_extension(HeaderSwitcher)
+
+
 def setup(app: Sphinx) -> dict:
     # "env": the translation status page says which languages are drafts, so publishing one re-reads it.
     app.add_config_value("site_languages", {}, "env", types=frozenset({dict}))
     app.connect("html-page-context", add_to_context)
+    app.connect("builder-inited", install)
     app.add_js_file("language-switcher.js", loading_method="defer")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,4 +1,4 @@
-"""The "On this page" column: each API entry once, and long API names broken where they read well.
+"""The "On this page" column: each API entry once; long API names broken where they read well, there and in the page.
 
 * **Once.** Sphinx lists every object description in the page's contents
   (``toc_object_entries``) under the section that holds it. An API entry here
@@ -14,6 +14,12 @@
   column's entries get ``<wbr>`` after each dot and underscore inside a name,
   where a line may then break; furo's rule still applies, as a last resort, to
   a single part too long for a whole line (none is, today).
+* **In the page.** On a phone (360 px) the headings and signatures broke the
+  same names mid-word (``torch.optim.lr_sched`` / ``uler.StepLR``,
+  ``StepLR(op`` / ``timizer``): the names in the page's headings and
+  signatures (path, name, parameters, defaults, return type) get the same
+  ``<wbr>``, and the module path one after its last dot (before the name). Not in the books: their
+  XHTML has no ``<wbr>``, and a reading system sets its own lines.
 """
 
 import re
@@ -25,6 +31,13 @@ from sphinx.application import Sphinx
 # A dot or underscore between two characters of a name ("optim.Adam", "clip_grad"), not "..." or a trailing "_".
 NAME_BREAK = re.compile(r"(?<=\w)([._])(?=\w)")
 TEXT = re.compile(r">([^<>]+)<")
+# A name with a dot or an underscore inside ("torch.optim.Adam", "clip_grad_norm_", "memory_format"); not a
+# number ("2.14", "1e-08").
+NAME = re.compile(r"[A-Za-z_]\w*(?:\.\w+)+|[A-Za-z_]\w*_\w*")
+HEADING = re.compile(r"(<h[1-6][^>]*>)(.*?)(</h[1-6]>)", re.DOTALL)
+SIGNATURE = re.compile(r'(<dt class="sig[ "][^>]*>)(.*?)(</dt>)', re.DOTALL)
+# A signature's module path ("torch.optim."), which a line may also leave before the name it ends with.
+MODULE_PATH = re.compile(r'(<span class="sig-prename [^"]*"><span class="pre">[^<]*\.)(</span>)')
 
 
 def names_of(signature: addnodes.desc_signature) -> set[str]:
@@ -52,9 +65,29 @@ def with_name_breaks(html: str) -> str:
     return TEXT.sub(lambda m: ">" + NAME_BREAK.sub(r"\1<wbr>", m[1]) + "<", html)
 
 
+def with_breaks_in_names(html: str) -> str:
+    """``<wbr>`` after the dots and underscores inside the names in the text of ``html`` (never in a tag)."""
+    def names(text: str) -> str:
+        return NAME.sub(lambda m: NAME_BREAK.sub(r"\1<wbr>", m[0]), text)
+    return TEXT.sub(lambda t: ">" + names(t[1]) + "<", ">" + html + "<")[1:-1]
+
+
+def with_heading_breaks(html: str) -> str:
+    """``<wbr>`` inside the names in the text of every heading of ``html``."""
+    return HEADING.sub(lambda m: m[1] + with_breaks_in_names(m[2]) + m[3], html)
+
+
+def with_signature_breaks(html: str) -> str:
+    """``<wbr>`` inside the names of every signature (its path and name, parameters, defaults, return type), and
+    after the module path's last dot."""
+    return SIGNATURE.sub(lambda m: m[1] + with_breaks_in_names(MODULE_PATH.sub(r"\1<wbr>\2", m[2])) + m[3], html)
+
+
 def break_names_in_contents(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     if context.get("toc"):
         context["toc"] = with_name_breaks(context["toc"])
+    if context.get("body") and app.builder.name != "epub":
+        context["body"] = with_signature_breaks(with_heading_breaks(context["body"]))
 
 
 def setup(app: Sphinx) -> dict:

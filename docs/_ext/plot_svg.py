@@ -11,6 +11,12 @@ doctrees), right after the page that draws it is read:
   (epubcheck RSC-005): it gets ``d=""``;
 * the ``<dc:date>`` of the drawing, so an unchanged figure is byte for byte
   the same file on the next build (conf.py fixes ``svg.hashsalt`` for its ids).
+
+Each figure's ``<img>`` also gets the figure's size as its ``width`` and
+``height`` (CSS pixels, from the SVG's size in points): the browser keeps the
+figure's room from the start instead of moving the page down when it has
+loaded it (layout shift); the stylesheet's ``max-width: 100%`` and
+``height: auto`` still scale it down on a narrow screen.
 """
 
 import re
@@ -23,6 +29,8 @@ from sphinx.application import Sphinx
 DOCTYPE = re.compile(r"<!DOCTYPE svg[^>]*>\s*")
 PATH_WITHOUT_D = re.compile(r"<path(?![^>]*\sd=)([^>]*?)(/?)>")
 DATE = re.compile(r"\s*<dc:date>[^<]*</dc:date>")
+SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)pt"[^>]*?\sheight="([\d.]+)pt"')
+PX_PER_PT = 96 / 72
 
 
 def clean_svg(svg: str) -> str:
@@ -39,6 +47,8 @@ def clean_plot_figures(app: Sphinx, doctree: nodes.document) -> None:
             text = path.read_text(encoding="utf-8")
             if (cleaned := clean_svg(text)) != text:
                 path.write_text(cleaned, encoding="utf-8")
+            if (size := SIZE.search(cleaned)) and "width" not in image and "height" not in image:
+                image["width"], image["height"] = (str(round(float(pt) * PX_PER_PT)) for pt in size.groups())
 
 
 def setup(app: Sphinx) -> dict:

@@ -18,6 +18,12 @@ The same file names the page that explains each glossary term (the first
 every form of a term to that page's docname, and the ranking gives that page
 a bonus when a query asks for the term, so 学习率调度器 finds the scheduler
 page rather than a page that only has the word in a heading.
+
+The search page's weight is near its limit (one query under 1 MB,
+``tests/test_browser.py``), and a third of ``search-ranking.js`` is comments
+for its maintainers: the copy in the built site is written without its
+comment lines (``without_comment_lines``; a comment after code on the same
+line stays).
 """
 
 import json
@@ -30,6 +36,7 @@ from sphinx.application import Sphinx
 from glossary_terms import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table
 
 TERMINOLOGY = Path(__file__).resolve().parents[2] / "tools" / "terminology"
+RANKING = "search-ranking.js"
 sys.path.insert(0, str(TERMINOLOGY.parent))
 from catalog_file import read  # noqa: E402  (the reader of every tool)
 
@@ -124,6 +131,30 @@ def write_synonyms(app: Sphinx, exception) -> None:
         target.write_text(text, encoding="utf-8")
 
 
+def without_comment_lines(js: str) -> str:
+    """``js`` without the lines that are only a comment: ``// ...``, and a ``/* ... */`` that starts a line and
+    ends one, over one or several lines."""
+    kept, in_comment = [], False
+    for line in js.splitlines(keepends=True):
+        text = line.strip()
+        if in_comment or text.startswith("/*"):
+            in_comment = not text.endswith("*/")
+        elif not text.startswith("//"):
+            kept.append(line)
+    return "".join(kept)
+
+
+def write_ranking(app: Sphinx, exception) -> None:
+    """The built site's ``_static/search-ranking.js``, without its comment lines."""
+    if exception or app.builder.format != "html" or app.builder.name in ("epub",):
+        return
+    target = Path(app.outdir) / "_static" / RANKING
+    if target.is_file():
+        text = without_comment_lines((Path(app.srcdir) / "_static" / RANKING).read_text(encoding="utf-8"))
+        if target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+
+
 def chinese_forms(app: Sphinx) -> list[str]:
     """Every Chinese form of the groups, for the jieba dictionary (glossary_terms reads it)."""
     return [form for group in search_groups(app) for form in group if any("\u4e00" <= c <= "\u9fff" for c in form)]
@@ -131,4 +162,5 @@ def chinese_forms(app: Sphinx) -> list[str]:
 
 def setup(app: Sphinx) -> dict:
     app.connect("build-finished", write_synonyms)
+    app.connect("build-finished", write_ranking)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

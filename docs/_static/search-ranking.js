@@ -30,6 +30,18 @@
  * literal concept: it matches page and section titles (the index's titles and
  * alltitles) and the excerpt texts, as a whole token.
  *
+ * A full dotted name that has no entry (torch.jit.script, nn.Foo): its
+ * words are on every page (torch), so the ranking found a hundred pages that
+ * have nothing to do with it. Such a query is answered with what is closest
+ * instead, at most ten pages: the entries with the same last name
+ * (torch.scatter for torch.nn.parallel.scatter), the few entries of the same
+ * module (torch.nn.parallel.*), the pages that mention every part of the name
+ * after the package; and the summary says that there is no entry for it
+ * (the template's TORCH_NOTES_SEARCH_TEXT, in the page's language). A dotted
+ * name that has an entry, under its full name or a short one (torch.topk,
+ * nn.LayerNorm, F.relu), or a module with entries (torch.optim), is ranked as
+ * any query.
+ *
  * The excerpt under each result comes from search-excerpts.js, written with
  * the index (docs/_ext/search_excerpts.py): the prose of the page's section
  * that matches most of the query, with the matched words highlighted, and the
@@ -194,7 +206,60 @@ const TorchNotesSearch = (() => {
     return scores;
   };
 
+  /* A query that is one dotted name of the library, written in full or with the usual short module names. */
+  const DOTTED = /^(torch|torchvision|nn|F)((?:\.[A-Za-z_]\w*)+)(?:\(\))?$/;
+  const SHORT = { nn: "torch.nn", F: "torch.nn.functional" };
+  const CLOSEST = 10; // pages offered at most
+  const SIBLINGS = 5; // a module with more entries than this says nothing about the name
+
+  /* [full name, doc] of every API entry of the index. */
+  let entryList = null;
+  const entries = (index) => {
+    if (!entryList) {
+      entryList = [];
+      for (const prefix in index.objects)
+        index.objects[prefix].forEach((match) => entryList.push([(prefix ? prefix + "." : "") + match[4], match[0]]));
+    }
+    return entryList;
+  };
+
+  /* For a dotted name without an entry: {name, results} (results ranked as rank() ranks); otherwise null. */
+  const noEntry = (query) => {
+    const written = DOTTED.exec(query.trim());
+    if (!written) return null;
+    const index = Search._index;
+    const name = (SHORT[written[1]] || written[1]) + written[2];
+    const all = entries(index);
+    const lower = name.toLowerCase();
+    // An entry of that name, or a module with entries (torch.optim): ranked as any query.
+    if (all.some(([full]) => full.toLowerCase() === lower || full.toLowerCase().startsWith(lower + "."))) return null;
+    const parts = name.split(".");
+    const last = parts[parts.length - 1].toLowerCase();
+    const module = parts.slice(0, -1).join(".").toLowerCase() + ".";
+    const scores = new Map();
+    const add = (doc, score) => scores.set(doc, Math.max(scores.get(doc) || 0, score));
+    all.forEach(([full, doc]) => {
+      if (full.toLowerCase().split(".").pop() === last) add(doc, 3);
+    });
+    const siblings = parts.length > 2 ? all.filter(([full]) => full.toLowerCase().startsWith(module)) : [];
+    if (siblings.length <= SIBLINGS) siblings.forEach(([, doc]) => add(doc, 2));
+    const mentions = parts.slice(1).map((part) => {
+      const word = normal(part);
+      return new Set([...files(index.terms[word]), ...files(index.titleterms[word])]);
+    });
+    [...mentions[0]].filter((doc) => mentions.every((docs) => docs.has(doc))).forEach((doc) => add(doc, 1));
+    const results = [...scores]
+      .filter(([doc]) => !DISCOUNTED.has(index.docnames[doc]) && index.docnames[doc] !== "index") // lists of everything
+      .sort((a, b) => b[1] - a[1] || (index.titles[a[0]] < index.titles[b[0]] ? -1 : 1))
+      .slice(0, CLOSEST)
+      .map(([doc, score]) => [index.docnames[doc], index.titles[doc], "", null, score, index.filenames[doc],
+                              SearchResultKind.text]);
+    return { name, results: results.reverse() }; // searchtools.js shows the results from the end of the list
+  };
+
   const rank = (query) => {
+    const missing = noEntry(query);
+    if (missing) return missing.results;
     const index = Search._index;
     const total = index.docnames.length;
     const cache = new Map();
@@ -304,7 +369,13 @@ const TorchNotesSearch = (() => {
       highlightTerms.forEach((term) => _highlightText(item, term, "highlighted"));
   };
 
-  return { rank, concepts, bestSection, addExcerpt, STOPWORDS, WEIGHT };
+  /* What the summary says of a dotted name without an entry, in the page's language (search.html). */
+  const noEntrySummary = (name, found) => {
+    const text = window.TORCH_NOTES_SEARCH_TEXT || {};
+    return ((found ? text.closest : text.nothingClose) || "").replace("{name}", name);
+  };
+
+  return { rank, concepts, bestSection, addExcerpt, noEntry, noEntrySummary, STOPWORDS, WEIGHT };
 })();
 
 // Highlight every form that matched: 广播 on the English site
@@ -336,5 +407,17 @@ Search.query = (query) => {
     TorchNotesSearch.addExcerpt(item, query, highlightTerms);
     return item;
   };
+  // A dotted name without an entry: once searchtools.js has written its summary ("found 3 pages"), say so.
+  const missing = TorchNotesSearch.noEntry(query);
+  if (missing) {
+    const summary = TorchNotesSearch.noEntrySummary(missing.name, missing.results.length);
+    const watch = new MutationObserver(() => {
+      if (!Search.status.textContent || Search.status.textContent === summary) return;
+      watch.disconnect();
+      Search.status.textContent = summary;
+      Search.status.classList.add("search-no-entry");
+    });
+    watch.observe(Search.status, { childList: true, characterData: true, subtree: true });
+  }
   return _sphinxQuery(query);
 };
