@@ -166,6 +166,34 @@ def test_operator_queries_and_compounds_find_their_page_in_the_top_three(browser
     assert_no_errors(browser)
 
 
+# Issue 28: a typo in an API name or an English word (one or two edits) finds the page, first.
+@pytest.mark.parametrize("language, query, expected", [
+    (ZH, "CrossEntropLoss", "losses/crossentropyloss"),
+    (EN, "CrossEntropLoss", "losses/crossentropyloss"),
+    (EN, "retian_graph", "autograd/retain-graph"),
+    (ZH, "unsqeeze 用法", "tensors/squeeze-unsqueeze"),
+    (EN, "dataloder shuffle", "data/dataloader"),
+    (ZH, "ReduceLROnPlatue", "lr_scheduler/reducelronplateau"),  # two edits
+])
+def test_a_typo_finds_its_page_first(browser, site, language, query, expected):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert top[:1] == [expected], f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if search_eval.query_file(lang).exists()])
+def test_typo_tolerance_changes_no_query_typed_right(browser, site, language):
+    """Near words are looked for only for a word the index does not hold: every query of the sets but the typos
+    ranks the same pages with typo tolerance turned off."""
+    asked = [q for q, _, kind in search_eval.queries(language) if kind != "typo"]
+    with_typos = search_eval.ranked_pages(browser, f"{site}{language}/search.html", asked)
+    browser.evaluate("TorchNotesSearch.options.typos = false")
+    without = [browser.evaluate(f"{search_eval.SPHINX_RANKING}({json.dumps(q)})") for q in asked]
+    changed = [(q, a, b) for q, a, b in zip(asked, with_typos, without) if a != b]
+    assert not changed, "\n".join(f"{q!r}: {a} (without typos {b})" for q, a, b in changed)
+    assert_no_errors(browser)
+
+
 @pytest.mark.parametrize("language, query, expected", [
     (ZH, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),
     (EN, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),

@@ -18,6 +18,11 @@
  *    the sum is scaled
  *    by the share of concepts the page matches, so pages that match more of
  *    the query come first and a page matching one word still appears;
+ *  - typos (issue 28): a Latin query word that the index does not hold at all
+ *    (CrossEntropLoss, retian_graph) matches the index words one edit away
+ *    (from 5 letters; two from 8; a swap of neighbours is one edit), and API
+ *    names, weighted below an exact match (WEIGHT.typo); a word the index holds
+ *    is never matched this way, so a query typed right ranks as it did;
  *  - the page the glossary names for a term (search-synonyms.js) gets a bonus
  *    when the query asks for that term;
  *  - the glossary and the API list, which mention every term, count half.
@@ -53,7 +58,7 @@ const TorchNotesSearch = (() => {
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
   const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
-                   termPage: 15 };
+                   termPage: 15, typo: [1, 0.5, 0.3] };
   // Python keywords that are also stop words: literal concepts in an operator query (see above).
   const KEYWORDS = new Set(["and", "as", "for", "from", "if", "in", "is", "not", "or", "with"]);
   const OPERATOR = /[=!<>+*\/%@&|^~:-]+/gu;
@@ -180,16 +185,52 @@ const TorchNotesSearch = (() => {
     return scores;
   };
 
-  /* {doc: score} of API names: a query word equal to an object's name or its last dotted part. */
-  const objectScores = (index, query) => {
+  /* Typos: the index words within the edit distance a word's length allows (transposed letters count one):
+   * one edit from 5 letters, two from 8. Only for a Latin word the index does not hold at all, so a query
+   * typed right finds what it found before. [[term, distance], ...], nearest first. */
+  const distance = (a, b, limit) => {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    let before = null;
+    let previous = [...Array(b.length + 1).keys()];
+    for (let i = 1; i <= a.length; i += 1) {
+      const row = [i];
+      let smallest = i;
+      for (let j = 1; j <= b.length; j += 1) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+        if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          row[j] = Math.min(row[j], before[j - 2] + 1);
+        smallest = Math.min(smallest, row[j]);
+      }
+      if (smallest > limit) return limit + 1;
+      [before, previous] = [previous, row];
+    }
+    return previous[b.length];
+  };
+  let indexWords = null;
+  const options = { typos: true }; // the tests turn typo tolerance off to compare
+  const nearWords = (index, word) => {
+    if (!options.typos || HAN.test(word) || !/[a-z]/.test(word) || word.length < 5
+        || Object.hasOwn(index.terms, word) || Object.hasOwn(index.titleterms, word)) return [];
+    if (!indexWords)
+      indexWords = [...new Set([...Object.keys(index.terms), ...Object.keys(index.titleterms)])]
+        .filter((term) => /[a-z]/.test(term) && !HAN.test(term));
+    const limit = word.length >= 8 ? 2 : 1;
+    return indexWords.map((term) => [term, distance(word, term, limit)])
+      .filter(([, d]) => d <= limit).sort((a, b) => a[1] - b[1]);
+  };
+
+  /* {doc: score} of API names: a query word equal to an object's name or its last dotted part, or a typo
+   * away from it (near: {index word: weight}). */
+  const objectScores = (index, query, near) => {
     const scores = new Map();
     const words = new Set(query.toLowerCase().split(/[^\w.]+/).filter((w) => w.length > 1));
     for (const prefix in index.objects)
       index.objects[prefix].forEach((match) => {
         const full = (prefix ? prefix + "." : "") + match[4];
         const last = match[4].split(".").pop().toLowerCase();
-        if (words.has(full.toLowerCase()) || words.has(last))
-          scores.set(match[0], Math.max(scores.get(match[0]) || 0, WEIGHT.object));
+        const weight = words.has(full.toLowerCase()) || words.has(last) ? 1 : near.get(last) || 0;
+        if (weight) scores.set(match[0], Math.max(scores.get(match[0]) || 0, WEIGHT.object * weight));
       });
     return scores;
   };
@@ -202,6 +243,7 @@ const TorchNotesSearch = (() => {
     const pageScores = new Map();
     const matched = new Map();
     const docs = new Map(index.docnames.map((name, doc) => [name, doc]));
+    const near = new Map(); // index word a typo away from a query word: its weight
     wanted.forEach((concept) => {
       if (concept.literal) {
         const scores = literalScores(index, concept.literal);
@@ -221,6 +263,17 @@ const TorchNotesSearch = (() => {
           best.set(doc, Math.max(best.get(doc) || 0, score));
         });
       });
+      // A word the index does not have: the index words a typo away, weighted below an exact match.
+      const typos = new Map();
+      if (!best.size && concept.alternatives.length === 1 && concept.alternatives[0].length === 1)
+        nearWords(index, concept.alternatives[0][0]).forEach(([term, edits]) => {
+          const add = (entry, weight) => files(entry).forEach((doc) =>
+            best.set(doc, Math.max(best.get(doc) || 0, weight * WEIGHT.typo[edits])));
+          add(index.titleterms[term], WEIGHT.title);
+          add(index.terms[term], WEIGHT.body);
+          typos.set(term, Math.max(typos.get(term) || 0, WEIGHT.typo[edits]));
+          near.set(term, Math.max(near.get(term) || 0, WEIGHT.typo[edits]));
+        });
       // The page the glossary names for the term, found or not by its words.
       const page = concept.glossary && concept.forms.map((f) => termPages[f.toLowerCase()]).find((p) => p);
       if (page && docs.has(page)) {
@@ -231,12 +284,13 @@ const TorchNotesSearch = (() => {
       const forms = [concept.text, ...concept.alternatives.map((words) => words.join(" "))];
       best.forEach((score, doc) => {
         const title = index.titles[doc].toLowerCase();
-        const inTitle = forms.some((form) => form.length > 1 && title.includes(form));
-        pageScores.set(doc, (pageScores.get(doc) || 0) + (score + (inTitle ? WEIGHT.pageTitle : 0)) * idf);
+        const inTitle = forms.some((form) => form.length > 1 && title.includes(form)) ? 1
+          : Math.max(0, ...[...typos].filter(([term]) => title.includes(term)).map(([, weight]) => weight));
+        pageScores.set(doc, (pageScores.get(doc) || 0) + (score + inTitle * WEIGHT.pageTitle) * idf);
         matched.set(doc, (matched.get(doc) || 0) + 1);
       });
     });
-    objectScores(index, query).forEach((score, doc) => {
+    objectScores(index, query, near).forEach((score, doc) => {
       pageScores.set(doc, (pageScores.get(doc) || 0) + score);
       matched.set(doc, Math.max(matched.get(doc) || 0, 1));
     });
@@ -304,7 +358,7 @@ const TorchNotesSearch = (() => {
       highlightTerms.forEach((term) => _highlightText(item, term, "highlighted"));
   };
 
-  return { rank, concepts, bestSection, addExcerpt, STOPWORDS, WEIGHT };
+  return { rank, concepts, bestSection, addExcerpt, STOPWORDS, WEIGHT, options };
 })();
 
 // Highlight every form that matched: 广播 on the English site
