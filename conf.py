@@ -48,6 +48,7 @@ extensions = [
     "fast_i18n",
     "search_synonyms",
     "search_excerpts",
+    "search_index_trim",  # searchindex.js without what the search page never reads (index entries, numbers)
     "accessible_html",
     "parallel_view",
     "katex_math",  # maths rendered at build time (node + tools/katex): no maths script in the browser

@@ -1,4 +1,5 @@
-"""Chinese search: jieba is required, and the Sphinx 9.0.4 stemmer bug stays fixed."""
+"""Chinese search: jieba is required, and the Sphinx 9.0.4 stemmer bug stays fixed. What the search page
+downloads: the index without what it never reads, excerpts without gaps."""
 
 import json
 import os
@@ -6,7 +7,10 @@ import re
 import subprocess
 import sys
 
+import pytest
 from conftest import LANGUAGES, ROOT, html_dir
+from search_excerpts import PREFIX as EXCERPTS_PREFIX
+from search_index_trim import trimmed
 from sphinx.search import zh as sphinx_zh
 from zh_search import FixedSearchChinese
 
@@ -15,9 +19,13 @@ BAD_LINE = "window.Stemmer = ChineseStemmer;"
 SPHINX_TIMEOUT = 300  # seconds; the fixture project builds in seconds; past this it is stuck
 
 
-def search_terms(site) -> dict:
+def search_index(site) -> dict:
     text = (site / "searchindex.js").read_text(encoding="utf-8")
-    return json.loads(re.match(r"Search\.setIndex\((.*)\)$", text.strip(), re.S).group(1))["terms"]
+    return json.loads(re.match(r"Search\.setIndex\((.*)\)$", text.strip(), re.S).group(1))
+
+
+def search_terms(site) -> dict:
+    return search_index(site)["terms"]
 
 
 def test_language_data_defines_the_stemmer_it_uses(html_builds):
@@ -64,3 +72,34 @@ def test_the_learners_forms_join_the_search_groups_and_the_chinese_dictionary(tm
     assert merged(variant_groups(tmp_path)) == [["求和", "sum", "torch.sum"]]
     groups = merged(variant_groups())  # the project's table is read too
     assert any({"求和", "sum"} <= set(group) for group in groups), groups
+
+
+def test_the_index_leaves_out_what_no_query_reaches():
+    """search_index_trim: index entries (search-ranking.js never reads them) and number terms."""
+    frozen = {"indexentries": {"torch.sum()": [[0, "id", 0]]}, "terms": {"255": 1, "0.0001": [1, 2], "1_000": 3,
+              "conv1d": 1, "1d": 2, "张量": 0}, "titleterms": {"2": 0, "relu": 1}, "objects": {"torch": []}}
+    assert trimmed(frozen) == {"indexentries": {}, "terms": {"conv1d": 1, "1d": 2, "张量": 0},
+                               "titleterms": {"relu": 1}, "objects": {"torch": []}}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_built_index_has_no_index_entries_and_no_number_terms(html_builds, language):
+    index = search_index(html_dir(language))
+    assert index["indexentries"] == {}
+    numbers = [t for key in ("terms", "titleterms") for t in index[key] if re.fullmatch(r"[\d._]*\d[\d._]*", t)]
+    assert not numbers, numbers[:20]
+
+
+# What a formula left out of an excerpt leaves behind (issue 28): a word or a Chinese character, a space and
+# punctuation ("scaled to , resizing", "乘以 ；"), or two punctuation marks ("设 ，，。").
+FORMULA_GAP = re.compile(r"[A-Za-z\u4e00-\u9fff] [,.;:，。；：、)）](?=\s|$|[\u4e00-\u9fff])|[，、：；] ?[，。、；：]")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_excerpt_has_a_gap_where_a_formula_was(html_builds, language):
+    text = (html_dir(language) / "_static" / "search-excerpts.js").read_text(encoding="utf-8")
+    excerpts = json.loads(text[len(EXCERPTS_PREFIX):].rstrip().rstrip(";"))
+    gaps = [f"{page}: ...{excerpt[max(0, m.start() - 30):m.end() + 20]}..."
+            for page, sections in excerpts.items() for _, excerpt in sections
+            for m in [FORMULA_GAP.search(excerpt)] if m]
+    assert not gaps, f"{len(gaps)} excerpts with a gap:\n" + "\n".join(gaps[:20])
