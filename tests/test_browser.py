@@ -194,6 +194,26 @@ def test_typo_tolerance_changes_no_query_typed_right(browser, site, language):
     assert_no_errors(browser)
 
 
+# Issue 28: a pasted error message ranks a page that prints it word for word first (search-messages.js), not
+# a page that shares an ordinary word of it (leaf, Variable, size).
+@pytest.mark.parametrize("language, query, printed_by", [
+    (EN, "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+     {"autograd/data-vs-detach", "init/nn-init", "tensors/indexing", "tensors/pointwise", "tensors/random"}),
+    (ZH, "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+     {"autograd/data-vs-detach", "init/nn-init", "tensors/indexing", "tensors/pointwise", "tensors/random"}),
+    (ZH, "报错 grad can be implicitly created only for scalar outputs", {"autograd/backward"}),
+    (EN, "ValueError: optimizer got an empty parameter list", {"optim/optimizer"}),
+    (EN, "Given groups=1, weight of size [8, 3, 3, 3], expected input[1, 4, 8, 8] to have 3 channels, but got 4 "
+         "channels instead", {"nn/conv2d"}),
+    (ZH, "The size of tensor a (4) must match the size of tensor b (5) at non-singleton dimension 0",  # other sizes
+     {"tensors/broadcasting", "tensors/recipes", "tensors/matmul", "tensors/random", "nn/attention"}),
+])
+def test_a_pasted_message_ranks_a_page_that_prints_it_first(browser, site, language, query, printed_by):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert top[:1] and top[0] in printed_by, f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
 @pytest.mark.parametrize("language, query, expected", [
     (ZH, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),
     (EN, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),

@@ -18,6 +18,13 @@ written as plain text (``tex_plain``: ``$\frac{\lambda}{2}\lVert\theta\rVert^2$`
 ``doctree-resolved`` (references resolved, in the page's language); the file
 keeps the pages of earlier builds that this build did not write, and drops
 pages that no longer exist.
+
+Beside it, ``_static/search-messages.js`` holds the error and warning
+messages each page's examples print (``RuntimeError: ...``, ``UserWarning ...``;
+the first ``MESSAGE_WIDTH`` characters of each), as
+``window.TORCH_NOTES_MESSAGES = {docname: [message, ...]}``: a message pasted
+into the search box finds the page that prints it word for word, first
+(``search-ranking.js``, ``phraseScores``).
 """
 
 import json
@@ -40,6 +47,13 @@ SKIPPED = (nodes.literal_block, nodes.doctest_block, nodes.math_block, nodes.raw
            nodes.image, nodes.figure, addnodes.desc_signature, addnodes.toctree, addnodes.only)
 SKIPPED_CLASSES = {"api-official-link", "parallel-counterpart", "verified-versions"}
 STORE = "_torch_notes_excerpts"
+# Messages: a line of an example's output that starts with an exception or warning class (RuntimeError: ...,
+# UserWarning ...); the start of it is enough to recognize a pasted message.
+MESSAGE = re.compile(r"^(?:[\w.]*(?:Error|Exception|Warning)|StopIteration)\b:?[ ]\S.*$", re.M)
+MESSAGE_WIDTH = 80
+MESSAGES_PREFIX = "window.TORCH_NOTES_MESSAGES = "
+MESSAGES_TARGET = Path("_static") / "search-messages.js"
+MESSAGES_STORE = "_torch_notes_messages"
 
 
 def width(text: str) -> int:
@@ -107,6 +121,15 @@ def page_excerpts(doctree: nodes.document, docname: str = "") -> list[list[str]]
     return excerpts
 
 
+def page_messages(doctree: nodes.document) -> list[str]:
+    """The error and warning messages the page's examples print, each once, in order."""
+    found: dict[str, None] = {}
+    for block in doctree.findall(lambda n: isinstance(n, (nodes.literal_block, nodes.doctest_block))):
+        for match in MESSAGE.finditer(block.astext()):
+            found.setdefault(match.group(0).strip()[:MESSAGE_WIDTH].rstrip(), None)
+    return list(found)
+
+
 def writes_excerpts(app: Sphinx) -> bool:
     return app.builder.format == "html" and app.builder.name in ("html", "dirhtml")
 
@@ -115,6 +138,8 @@ def collect(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if writes_excerpts(app):
         getattr(app, STORE, None) or setattr(app, STORE, {})
         getattr(app, STORE)[docname] = page_excerpts(doctree, docname)
+        getattr(app, MESSAGES_STORE, None) or setattr(app, MESSAGES_STORE, {})
+        getattr(app, MESSAGES_STORE)[docname] = page_messages(doctree)
 
 
 def read_written(path: Path, prefix: str = PREFIX) -> dict:
@@ -139,6 +164,7 @@ def write_excerpts(app: Sphinx, exception) -> None:
     if exception or not writes_excerpts(app):
         return
     write_store(app, Path(app.outdir) / TARGET, PREFIX, STORE)
+    write_store(app, Path(app.outdir) / MESSAGES_TARGET, MESSAGES_PREFIX, MESSAGES_STORE)
 
 
 def setup(app: Sphinx) -> dict:

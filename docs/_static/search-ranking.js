@@ -23,6 +23,11 @@
  *    (from 5 letters; two from 8; a swap of neighbours is one edit), and API
  *    names, weighted below an exact match (WEIGHT.typo); a word the index holds
  *    is never matched this way, so a query typed right ranks as it did;
+ *  - a pasted error or warning message: a page whose examples print it
+ *    (search-messages.js) gets a bonus for the longest run of the query's
+ *    words that the message holds in that order (at least PHRASE words;
+ *    numbers match numbers), and counts as matching the whole query, so the
+ *    page that quotes the message outranks pages that share a word of it;
  *  - the page the glossary names for a term (search-synonyms.js) gets a bonus
  *    when the query asks for that term;
  *  - the glossary and the API list, which mention every term, count half.
@@ -58,7 +63,8 @@ const TorchNotesSearch = (() => {
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
   const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
-                   termPage: 15, typo: [1, 0.5, 0.3] };
+                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12 };
+  const PHRASE = 4; // words of a pasted message in a row that make a phrase match
   // Python keywords that are also stop words: literal concepts in an operator query (see above).
   const KEYWORDS = new Set(["and", "as", "for", "from", "if", "in", "is", "not", "or", "with"]);
   const OPERATOR = /[=!<>+*\/%@&|^~:-]+/gu;
@@ -220,6 +226,38 @@ const TorchNotesSearch = (() => {
       .filter(([, d]) => d <= limit).sort((a, b) => a[1] - b[1]);
   };
 
+  /* Pasted messages: the longest run of the query's words, in order, that a message printed by a page's
+   * examples contains (search-messages.js); a number matches any number (the sizes in a message differ from
+   * run to run). {doc: words in a row}, for runs of at least PHRASE words. */
+  const messageWords = (text) =>
+    (text.toLowerCase().match(/[\p{Letter}\p{Number}_]+/gu) || []).map((w) => (/^\d+$/.test(w) ? "#" : w));
+  let messages = null;
+  const phraseRuns = (index, query) => {
+    const runs = new Map();
+    const asked = messageWords(query);
+    if (asked.length < PHRASE) return runs;
+    if (!messages)
+      messages = Object.entries(window.TORCH_NOTES_MESSAGES || {}).map(([name, texts]) =>
+        [index.docnames.indexOf(name), texts.map(messageWords)]);
+    messages.forEach(([doc, texts]) => {
+      if (doc < 0) return;
+      texts.forEach((words) => {
+        let previous = new Array(words.length + 1).fill(0);
+        let longest = 0;
+        asked.forEach((word) => {
+          const row = [0];
+          words.forEach((other, j) => {
+            row[j + 1] = word === other ? previous[j] + 1 : 0;
+            longest = Math.max(longest, row[j + 1]);
+          });
+          previous = row;
+        });
+        if (longest >= PHRASE) runs.set(doc, Math.max(runs.get(doc) || 0, longest));
+      });
+    });
+    return runs;
+  };
+
   /* {doc: score} of API names: a query word equal to an object's name or its last dotted part, or a typo
    * away from it (near: {index word: weight}). */
   const objectScores = (index, query, near) => {
@@ -293,6 +331,11 @@ const TorchNotesSearch = (() => {
     objectScores(index, query, near).forEach((score, doc) => {
       pageScores.set(doc, (pageScores.get(doc) || 0) + score);
       matched.set(doc, Math.max(matched.get(doc) || 0, 1));
+    });
+    // A page that prints the pasted message: its words in a row count, and the page covers the query.
+    phraseRuns(index, query).forEach((run, doc) => {
+      pageScores.set(doc, (pageScores.get(doc) || 0) + WEIGHT.phrase * run);
+      matched.set(doc, Math.max(matched.get(doc) || 0, wanted.length));
     });
     const results = [];
     pageScores.forEach((score, doc) => {
