@@ -194,6 +194,23 @@ def test_typo_tolerance_changes_no_query_typed_right(browser, site, language):
     assert_no_errors(browser)
 
 
+# Issue 28: said the way learners say it (tools/terminology/search-synonyms.tsv), the page is in the top three.
+@pytest.mark.parametrize("language, query, expected", [
+    (ZH, "每隔几个 epoch 把学习率乘以 0.1", "lr_scheduler/steplr"),
+    (EN, "multiply learning rate by 0.1 every few epochs", "lr_scheduler/steplr"),
+    (ZH, "断点续训", "serialization/state-dict-checkpoints"),  # not the pdb page (断点 = breakpoint)
+    (ZH, "训练到一半停了怎么接着训", "serialization/state-dict-checkpoints"),
+    (ZH, "为什么每次跑出来结果都不一样", "devices/cudnn-reproducibility"),
+    (EN, "results differ every run", "devices/cudnn-reproducibility"),
+    (ZH, "模型怎么放到显卡上", "devices/moving"),
+    (EN, "how many weights does my model have", "nn/module-introspection"),
+])
+def test_a_learners_phrasing_finds_the_page(browser, site, language, query, expected):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert expected in top, f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
 # Issue 28: a pasted error message ranks a page that prints it word for word first (search-messages.js), not
 # a page that shares an ordinary word of it (leaf, Variable, size).
 @pytest.mark.parametrize("language, query, printed_by", [

@@ -10,7 +10,10 @@
  *  - a concept also matches its glossary forms (search-synonyms.js, written
  *    from the glossary and tools/terminology at build time): its recorded
  *    variants and its term in the other language, so 批维度 finds 批量维度 and
- *    "learning rate" on the Chinese site finds 学习率;
+ *    "learning rate" on the Chinese site finds 学习率; and the learners' forms
+ *    of tools/terminology/search-synonyms.tsv (乘以 0.1 -> StepLR, 结果不一样 ->
+ *    reproducibility), where a phrase the index cannot hold whole is looked
+ *    for as its other forms, not as the fragment of it the index holds;
  *  - a page scores, per concept, the best of: a title word (section titles
  *    included), an API name (the py domain's objects), a body word, a partial
  *    match; weighted by how rare the concept is (idf) and more for a glossary
@@ -77,8 +80,18 @@ const TorchNotesSearch = (() => {
   const files = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
 
   /* Index words of a form: 'learning rate' -> [learn, rate]; 批量维度 -> [批量, 维度]. */
-  const formWords = (form) =>
-    splitQuery(form).filter((w) => !STOPWORDS.has(w.toLowerCase())).map(normal);
+  const formWords = (form) => {
+    const all = splitQuery(form);
+    const words = all.filter((w) => !STOPWORDS.has(w.toLowerCase()));
+    // A learner's phrase the index does not hold as such is no alternative when what is left of it is a
+    // fragment: "how many parameters" is not "parameters", 每一轮都乘 is not 每一 (the splitter drops the
+    // characters that start no index word). Kept: at least two words, or every word, or three quarters of the
+    // Han characters.
+    const han = [...form].filter((c) => HAN.test(c)).length;
+    const kept = words.join("").length;
+    if (han ? kept < 0.75 * han : all.length > 1 && words.length < 2) return [];
+    return words.map(normal);
+  };
 
   /* Glossary groups containing a form, from search-synonyms.js. */
   const groupsByForm = (() => {
