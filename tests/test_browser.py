@@ -231,6 +231,25 @@ def test_a_pasted_message_ranks_a_page_that_prints_it_first(browser, site, langu
     assert_no_errors(browser)
 
 
+API_ENTRIES = """(() => { const entries = [];
+  for (const prefix in Search._index.objects) Search._index.objects[prefix].forEach((match) =>
+    entries.push([(prefix ? prefix + "." : "") + match[4], Search._index.docnames[match[0]]]));
+  return entries; })()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_exact_name_of_each_api_entry_finds_its_page_first(browser, site, language):
+    """Issue 28: torch.flatten finds the page that documents it (view-reshape), not the one with Flatten in its
+    title; torch.abs its page, not one that mentions abs more."""
+    search_eval.ranked_pages(browser, f"{site}{language}/search.html", ["x"])  # loads the index
+    entries = browser.evaluate(API_ENTRIES)
+    assert len(entries) > 400, len(entries)
+    ranked = [browser.evaluate(f"{search_eval.SPHINX_RANKING}({json.dumps(name)})") for name, _ in entries]
+    wrong = [(name, page, top) for (name, page), top in zip(entries, ranked) if top[:1] != [page]]
+    assert not wrong, f"{len(wrong)} of {len(entries)}:\n" + "\n".join(f"  {n}: {t} (expected {p})" for n, p, t in wrong[:20])
+    assert_no_errors(browser)
+
+
 @pytest.mark.parametrize("language, query, expected", [
     (ZH, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),
     (EN, "rsqrt", "tensors/pointwise.html#tensors-pointwise-rsqrt"),

@@ -33,7 +33,9 @@
  *    page that quotes the message outranks pages that share a word of it;
  *  - the page the glossary names for a term (search-synonyms.js) gets a bonus
  *    when the query asks for that term;
- *  - the glossary and the API list, which mention every term, count half.
+ *  - the glossary and the API list, which mention every term, count half;
+ *  - a query that is an API entry's whole dotted name (torch.flatten) puts
+ *    the page that documents it first (WEIGHT.fullName).
  *
  * Operators and keywords: a query made only of short and function words, or
  * one with an operator in it (is 和 ==, "is vs =="), would have nothing left
@@ -66,7 +68,7 @@ const TorchNotesSearch = (() => {
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
   const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
-                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12 };
+                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10 };
   const PHRASE = 4; // words of a pasted message in a row that make a phrase match
   // Python keywords that are also stop words: literal concepts in an operator query (see above).
   const KEYWORDS = new Set(["and", "as", "for", "from", "if", "in", "is", "not", "or", "with"]);
@@ -280,7 +282,9 @@ const TorchNotesSearch = (() => {
       index.objects[prefix].forEach((match) => {
         const full = (prefix ? prefix + "." : "") + match[4];
         const last = match[4].split(".").pop().toLowerCase();
-        const weight = words.has(full.toLowerCase()) || words.has(last) ? 1 : near.get(last) || 0;
+        // The whole dotted name (torch.flatten) names one entry: its page first. The last part alone
+        // (flatten) may name several (torch.flatten, nn.Flatten).
+        const weight = words.has(full.toLowerCase()) ? WEIGHT.fullName : words.has(last) ? 1 : near.get(last) || 0;
         if (weight) scores.set(match[0], Math.max(scores.get(match[0]) || 0, WEIGHT.object * weight));
       });
     return scores;
