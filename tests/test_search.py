@@ -88,6 +88,8 @@ def test_the_built_index_has_no_index_entries_and_no_number_terms(html_builds, l
     assert index["indexentries"] == {}
     numbers = [t for key in ("terms", "titleterms") for t in index[key] if re.fullmatch(r"[\d._]*\d[\d._]*", t)]
     assert not numbers, numbers[:20]
+    text = (html_dir(language) / "searchindex.js").read_text(encoding="utf-8")
+    assert not re.search(r"\\u[0-9a-f]{4}", text), "escaped characters: six bytes where UTF-8 takes three"
 
 
 # What a formula left out of an excerpt leaves behind (issue 28): a word or a Chinese character, a space and
@@ -103,3 +105,4 @@ def test_no_excerpt_has_a_gap_where_a_formula_was(html_builds, language):
             for page, sections in excerpts.items() for _, excerpt in sections
             for m in [FORMULA_GAP.search(excerpt)] if m]
     assert not gaps, f"{len(gaps)} excerpts with a gap:\n" + "\n".join(gaps[:20])
+
