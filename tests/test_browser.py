@@ -231,6 +231,22 @@ def test_a_pasted_message_ranks_a_page_that_prints_it_first(browser, site, langu
     assert_no_errors(browser)
 
 
+SCORES = """(async (q) => {
+  await new Promise((ok) => { const wait = () => Search.hasIndex() ? ok() : setTimeout(wait, 20); wait(); });
+  return Search._performSearch(...Search._parseQuery(q)).reverse().map((r) => [r[0], r[4]]);
+})"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_about_a_word_outranks_pages_that_mention_it(browser, site, language):
+    """Issue 28: running_mean is in the body of a dozen pages; the BatchNorm page, which uses it most, ranks
+    strictly first (search_term_weight), not first by a tie broken by title order."""
+    browser.open(f"{site}{language}/search.html")
+    (first, top), (_, second) = browser.evaluate(f"{SCORES}('running_mean')")[:2]
+    assert first == "nn/batchnorm2d" and top > second, (first, top, second)
+    assert_no_errors(browser)
+
+
 API_ENTRIES = """(() => { const entries = [];
   for (const prefix in Search._index.objects) Search._index.objects[prefix].forEach((match) =>
     entries.push([(prefix ? prefix + "." : "") + match[4], Search._index.docnames[match[0]]]));

@@ -11,6 +11,7 @@ import pytest
 from conftest import LANGUAGES, ROOT, html_dir
 from search_excerpts import PREFIX as EXCERPTS_PREFIX
 from search_index_trim import trimmed
+from search_term_weight import marked
 from sphinx.search import zh as sphinx_zh
 from zh_search import FixedSearchChinese
 
@@ -106,3 +107,10 @@ def test_no_excerpt_has_a_gap_where_a_formula_was(html_builds, language):
             for m in [FORMULA_GAP.search(excerpt)] if m]
     assert not gaps, f"{len(gaps)} excerpts with a gap:\n" + "\n".join(gaps[:20])
 
+
+def test_the_pages_that_use_a_word_often_are_marked_and_come_first():
+    """search_term_weight: ~n for a page that uses the word FREQUENT times or more, most uses first."""
+    frozen = {"docnames": ["a", "b", "c"], "terms": {"x": [0, 2], "y": 1, "z": [0, 1, 2]}, "titleterms": {"x": 0}}
+    uses = {"a": {"x": 3, "z": 4}, "b": {"y": 5}, "c": {"z": 9}}
+    assert marked(frozen, uses) == {"docnames": ["a", "b", "c"], "terms": {"x": [~0, 2], "y": ~1, "z": [~2, ~0, 1]},
+                                    "titleterms": {"x": 0}}

@@ -17,7 +17,9 @@
  *  - a page scores, per concept, the best of: a title word (section titles
  *    included), an API name (the py domain's objects), a body word, a partial
  *    match; weighted by how rare the concept is (idf) and more for a glossary
- *    term, plus a bonus where the page's own title contains the concept, and
+ *    term (a body word counts more on a page that uses it often: the index
+ *    marks those pages, docs/_ext/search_term_weight.py), plus a bonus where
+ *    the page's own title contains the concept, and
  *    the sum is scaled
  *    by the share of concepts the page matches, so pages that match more of
  *    the query come first and a page matching one word still appears;
@@ -68,7 +70,7 @@ const TorchNotesSearch = (() => {
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
   const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
-                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10 };
+                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10, frequent: 8 };
   const PHRASE = 4; // words of a pasted message in a row that make a phrase match
   // Python keywords that are also stop words: literal concepts in an operator query (see above).
   const KEYWORDS = new Set(["and", "as", "for", "from", "if", "in", "is", "not", "or", "with"]);
@@ -79,7 +81,9 @@ const TorchNotesSearch = (() => {
 
   const stemmer = typeof Stemmer !== "undefined" ? new Stemmer() : { stemWord: (w) => w };
   const normal = (word) => (HAN.test(word) ? word : stemmer.stemWord(word.toLowerCase()));
-  const files = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
+  // A page list of the index; ~n marks a page that uses the word often (docs/_ext/search_term_weight.py).
+  const marks = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
+  const files = (entry) => marks(entry).map((doc) => (doc < 0 ? ~doc : doc));
 
   /* Index words of a form: 'learning rate' -> [learn, rate]; 批量维度 -> [批量, 维度]. */
   const formWords = (form) => {
@@ -195,7 +199,11 @@ const TorchNotesSearch = (() => {
     const add = (entry, weight) =>
       files(entry).forEach((doc) => scores.set(doc, Math.max(scores.get(doc) || 0, weight)));
     add(index.titleterms[word], WEIGHT.title);
-    add(index.terms[word], WEIGHT.body);
+    // The pages that use the word often come first, marked, most uses first: a little more for each place.
+    const listed = marks(index.terms[word]);
+    const often = listed.filter((doc) => doc < 0).length;
+    listed.forEach((doc, place) =>
+      add(doc < 0 ? ~doc : doc, doc < 0 ? WEIGHT.frequent + (often - place) / often : WEIGHT.body));
     if (word.length > 2 || (HAN.test(word) && word.length > 1)) {
       for (const term in index.titleterms)
         if (term !== word && term.includes(word)) add(index.titleterms[term], WEIGHT.partialTitle);
