@@ -114,3 +114,12 @@ def test_the_pages_that_use_a_word_often_are_marked_and_come_first():
     uses = {"a": {"x": 3, "z": 4}, "b": {"y": 5}, "c": {"z": 9}}
     assert marked(frozen, uses) == {"docnames": ["a", "b", "c"], "terms": {"x": [~0, 2], "y": ~1, "z": [~2, ~0, 1]},
                                     "titleterms": {"x": 0}}
+
+
+def test_an_incremental_build_reads_the_marked_index_back_as_sphinx_wrote_it():
+    """IndexBuilder.load reads the previous searchindex.js of an incremental build: ~n is page n again, not the
+    n-th page from the end (Python's negative index)."""
+    from search_term_weight import loads  # setup() puts it in place of _JavaScriptIndex.loads
+    from sphinx.search import js_index
+    frozen = {"docnames": ["a", "b", "c"], "terms": {"x": [~0, 2], "y": ~1, "z": [~2, ~0, 1]}, "titleterms": {"x": 0}}
+    assert loads(js_index, js_index.dumps(frozen))["terms"] == {"x": [0, 2], "y": 1, "z": [2, 0, 1]}

@@ -12,7 +12,9 @@ two bytes for such a pair; nothing else changes shape.
 pages' body match higher (``WEIGHT.frequent``), the first most. Sphinx feeds the index
 while it writes pages, after it has saved the environment, so the words are
 kept beside the doctrees (``search-frequent-words.json``): an incremental
-build keeps those of the pages it does not write. Title terms are unchanged.
+build keeps those of the pages it does not write; and the previous index it
+reads back has its marks taken off (``~n`` is page ``n``, not the ``n``-th
+page from the end). Title terms are unchanged.
 """
 
 import json
@@ -20,13 +22,14 @@ from collections import Counter
 from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.search import IndexBuilder
+from sphinx.search import IndexBuilder, _JavaScriptIndex
 
 FREQUENT = 5
 SAVED = "search-frequent-words.json"
 WORDS: dict[str, dict[str, int]] = {}  # {docname: {word used at least FREQUENT times: count}}
 _FEED = IndexBuilder.feed
 _FREEZE = IndexBuilder.freeze
+_LOADS = _JavaScriptIndex.loads
 
 
 def feed(self: IndexBuilder, docname, filename, title, doctree) -> None:
@@ -75,6 +78,18 @@ def freeze(self: IndexBuilder) -> dict:
     return marked(_FREEZE(self), WORDS)
 
 
+def unmarked(docs):
+    return (~docs if docs < 0 else docs) if isinstance(docs, int) else [~doc if doc < 0 else doc for doc in docs]
+
+
+def loads(self: _JavaScriptIndex, text: str):
+    """The previous searchindex.js, as Sphinx wrote it (IndexBuilder.load reads it on an incremental build)."""
+    data = _LOADS(self, text)
+    if isinstance(data, dict) and isinstance(data.get("terms"), dict):
+        data["terms"] = {word: unmarked(docs) for word, docs in data["terms"].items()}
+    return data
+
+
 def load(app: Sphinx) -> None:
     WORDS.clear()
     try:
@@ -91,6 +106,7 @@ def save(app: Sphinx, exception) -> None:
 def setup(app: Sphinx) -> dict:
     IndexBuilder.feed = feed
     IndexBuilder.freeze = freeze
+    _JavaScriptIndex.loads = loads
     app.connect("builder-inited", load)
     app.connect("build-finished", save)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
