@@ -51,6 +51,8 @@ extensions = [
     "fast_i18n",
     "search_synonyms",
     "search_excerpts",
+    "search_index_trim",  # searchindex.js without what the search page never reads (index entries, numbers)
+    "search_term_weight",  # searchindex.js marks the pages that use a word often (after search_index_trim)
     "accessible_html",
     "parallel_view",
     "katex_math",  # maths rendered at build time (node + tools/katex): no maths script in the browser

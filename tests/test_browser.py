@@ -117,12 +117,18 @@ def test_every_published_language_has_learner_queries():
 
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if search_eval.query_file(lang).exists()])
 def test_natural_queries_find_their_page_in_the_top_three(browser, site, language):
-    """tests/data/search-queries-<lang>.tsv: at least 90% of the learner queries, per language."""
+    """tests/data/search-queries-<lang>.tsv: at least 95% of the learner queries, per language, and at least 90%
+    of each kind (name, typo, paraphrase, error; issue 28)."""
     asked = search_eval.queries(language)
-    ranked = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [q for q, _ in asked])
+    ranked = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [q for q, _, _ in asked])
     found, misses = search_eval.found_share(asked, ranked)
-    assert found / len(asked) >= 0.9, f"{language}: {found}/{len(asked)} in the top three; misses:\n" + "\n".join(
-        f"  {q!r} -> {got} (expected {want})" for q, want, got in misses)
+    kinds = search_eval.kind_shares(asked, ranked)
+    report = (f"{language}: {found}/{len(asked)} in the top three; "
+              + ", ".join(f"{kind} {f}/{n}" for kind, (f, n) in kinds.items()) + "; misses:\n"
+              + "\n".join(f"  {q!r} -> {got} (expected {want})" for q, want, got in misses))
+    print(report)
+    assert found / len(asked) >= 0.95, report
+    assert all(f / n >= 0.9 for f, n in kinds.values()), report
     assert_no_errors(browser)
 
 
@@ -157,6 +163,106 @@ def test_results_show_the_title_and_a_prose_excerpt_with_the_match_highlighted(b
 def test_operator_queries_and_compounds_find_their_page_in_the_top_three(browser, site, language, query, expected):
     [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
     assert expected in top, f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
+# Issue 28: a typo in an API name or an English word (one or two edits) finds the page, first.
+@pytest.mark.parametrize("language, query, expected", [
+    (ZH, "CrossEntropLoss", "losses/crossentropyloss"),
+    (EN, "CrossEntropLoss", "losses/crossentropyloss"),
+    (EN, "retian_graph", "autograd/retain-graph"),
+    (ZH, "unsqeeze 用法", "tensors/squeeze-unsqueeze"),
+    (EN, "dataloder shuffle", "data/dataloader"),
+    (ZH, "ReduceLROnPlatue", "lr_scheduler/reducelronplateau"),  # two edits
+])
+def test_a_typo_finds_its_page_first(browser, site, language, query, expected):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert top[:1] == [expected], f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if search_eval.query_file(lang).exists()])
+def test_typo_tolerance_changes_no_query_typed_right(browser, site, language):
+    """Near words are looked for only for a word the index does not hold: every query of the sets but the typos
+    ranks the same pages with typo tolerance turned off."""
+    asked = [q for q, _, kind in search_eval.queries(language) if kind != "typo"]
+    with_typos = search_eval.ranked_pages(browser, f"{site}{language}/search.html", asked)
+    browser.evaluate("TorchNotesSearch.options.typos = false")
+    without = [browser.evaluate(f"{search_eval.SPHINX_RANKING}({json.dumps(q)})") for q in asked]
+    changed = [(q, a, b) for q, a, b in zip(asked, with_typos, without) if a != b]
+    assert not changed, "\n".join(f"{q!r}: {a} (without typos {b})" for q, a, b in changed)
+    assert_no_errors(browser)
+
+
+# Issue 28: said the way learners say it (tools/terminology/search-synonyms.tsv), the page is in the top three.
+@pytest.mark.parametrize("language, query, expected", [
+    (ZH, "每隔几个 epoch 把学习率乘以 0.1", "lr_scheduler/steplr"),
+    (EN, "multiply learning rate by 0.1 every few epochs", "lr_scheduler/steplr"),
+    (ZH, "断点续训", "serialization/state-dict-checkpoints"),  # not the pdb page (断点 = breakpoint)
+    (ZH, "训练到一半停了怎么接着训", "serialization/state-dict-checkpoints"),
+    (ZH, "为什么每次跑出来结果都不一样", "devices/cudnn-reproducibility"),
+    (EN, "results differ every run", "devices/cudnn-reproducibility"),
+    (ZH, "模型怎么放到显卡上", "devices/moving"),
+    (EN, "how many weights does my model have", "nn/module-introspection"),
+])
+def test_a_learners_phrasing_finds_the_page(browser, site, language, query, expected):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert expected in top, f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
+# Issue 28: a pasted error message ranks a page that prints it word for word first (search-messages.js), not
+# a page that shares an ordinary word of it (leaf, Variable, size).
+@pytest.mark.parametrize("language, query, printed_by", [
+    (EN, "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+     {"autograd/data-vs-detach", "init/nn-init", "tensors/indexing", "tensors/pointwise", "tensors/random"}),
+    (ZH, "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+     {"autograd/data-vs-detach", "init/nn-init", "tensors/indexing", "tensors/pointwise", "tensors/random"}),
+    (ZH, "报错 grad can be implicitly created only for scalar outputs", {"autograd/backward"}),
+    (EN, "ValueError: optimizer got an empty parameter list", {"optim/optimizer"}),
+    (EN, "Given groups=1, weight of size [8, 3, 3, 3], expected input[1, 4, 8, 8] to have 3 channels, but got 4 "
+         "channels instead", {"nn/conv2d"}),
+    (ZH, "The size of tensor a (4) must match the size of tensor b (5) at non-singleton dimension 0",  # other sizes
+     {"tensors/broadcasting", "tensors/recipes", "tensors/matmul", "tensors/random", "nn/attention"}),
+])
+def test_a_pasted_message_ranks_a_page_that_prints_it_first(browser, site, language, query, printed_by):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert top[:1] and top[0] in printed_by, f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
+SCORES = """(async (q) => {
+  await new Promise((ok) => { const wait = () => Search.hasIndex() ? ok() : setTimeout(wait, 20); wait(); });
+  return Search._performSearch(...Search._parseQuery(q)).reverse().map((r) => [r[0], r[4]]);
+})"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_about_a_word_outranks_pages_that_mention_it(browser, site, language):
+    """Issue 28: running_mean is in the body of a dozen pages; the BatchNorm page, which uses it most, ranks
+    strictly first (search_term_weight), not first by a tie broken by title order."""
+    browser.open(f"{site}{language}/search.html")
+    (first, top), (_, second) = browser.evaluate(f"{SCORES}('running_mean')")[:2]
+    assert first == "nn/batchnorm2d" and top > second, (first, top, second)
+    assert_no_errors(browser)
+
+
+API_ENTRIES = """(() => { const entries = [];
+  for (const prefix in Search._index.objects) Search._index.objects[prefix].forEach((match) =>
+    entries.push([(prefix ? prefix + "." : "") + match[4], Search._index.docnames[match[0]]]));
+  return entries; })()"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_exact_name_of_each_api_entry_finds_its_page_first(browser, site, language):
+    """Issue 28: torch.flatten finds the page that documents it (view-reshape), not the one with Flatten in its
+    title; torch.abs its page, not one that mentions abs more."""
+    search_eval.ranked_pages(browser, f"{site}{language}/search.html", ["x"])  # loads the index
+    entries = browser.evaluate(API_ENTRIES)
+    assert len(entries) > 400, len(entries)
+    ranked = [browser.evaluate(f"{search_eval.SPHINX_RANKING}({json.dumps(name)})") for name, _ in entries]
+    wrong = [(name, page, top) for (name, page), top in zip(entries, ranked) if top[:1] != [page]]
+    assert not wrong, f"{len(wrong)} of {len(entries)}:\n" + "\n".join(f"  {n}: {t} (expected {p})" for n, p, t in wrong[:20])
     assert_no_errors(browser)
 
 

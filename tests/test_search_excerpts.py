@@ -1,7 +1,7 @@
 """The data the search page gets with the index: excerpts (search_excerpts.py) and term pages (search_synonyms.py).
 
 tests/roots/test-search-excerpts/ is a tiny Chinese project: a home page with a
-``{ref}``, a page with prose, a doctest, maths, a long paragraph and a section
+``{ref}``, a page with prose, a doctest, inline and display maths, a long paragraph and a section
 with only code, and a page that the second build no longer has. Each test
 builds a fresh copy of it with docs/_ext/ on the path. The browser tests
 (tests/test_browser.py) check the excerpts on the built site.
@@ -14,9 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT
 from search_excerpts import EXCERPT_WIDTH, PREFIX, clipped, short_anchor, width
 from search_synonyms import definition_labels
+from tex_plain import tex_plain
 
 FIXTURE = ROOT / "tests" / "roots" / "test-search-excerpts"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "docs" / "_ext")}
@@ -42,9 +44,11 @@ def test_each_section_gets_the_start_of_its_prose_and_nothing_else(tmp_path):
     assert excerpts["index"] == [["", "首页的第一段，提到 第二节。"]], "the {ref} is resolved to its title"
     (top, top_text), (anchor, second) = excerpts["other"]  # the section with only code has none
     assert top == "" and top_text.startswith("页首的段落：广播把形状不同的张量")
-    assert "a_{ij}" not in top_text and "code is not" not in top_text, "maths and code stay out"
+    assert "公式 aᵢⱼ + bⱼ 以纯文本进摘要" in top_text, "inline maths is plain text, not a gap"
+    assert "a_{ij}" not in top_text and "code is not" not in top_text, "no TeX, no code"
     assert anchor == "-section", "the page's own prefix (other-) is left out"
     assert second.startswith("第二节的段落。") and second.endswith("…") and "plain code" not in second
+    assert "Σ" not in second and "sum" not in second, "display maths stays out"
     assert width(second) <= EXCERPT_WIDTH + 2 and "还有第三句" not in second
 
 
@@ -86,3 +90,23 @@ def test_the_page_of_a_glossary_term_is_the_first_ref_of_its_definition(tmp_path
         "学习率调度器", "  修改学习率的对象。", "  详见 {ref}`调度器 <lr-scheduler>`。", "",
         "无链接", "  没有详见。", "```", "", "正文 {ref}`not-a-term`", ""]), encoding="utf-8")
     assert definition_labels(glossary) == {"学习率": "lr-base", "学习率调度器": "lr-scheduler"}
+
+
+@pytest.mark.parametrize("tex, plain", [
+    (r"\frac{\lambda}{2}\lVert\theta\rVert^2", "λ/2 ‖θ‖²"),
+    (r"(*, C_{in}, H_{in}, W_{in})", "(*, Cᵢₙ, Hᵢₙ, Wᵢₙ)"),
+    (r"L = \frac{1}{n}\sum_i (wx_i + b - y_i)^2", "L = 1/n Σᵢ (wxᵢ + b - yᵢ)²"),
+    (r"x / \sqrt{1 + \epsilon}", "x / √(1 + ϵ)"),
+    (r"\mathcal{N}(\text{mean}, \text{std}^2)", "N(mean, std²)"),
+    (r"\mathbf{v}^\top J", "vᵀ J"),
+    (r"(*, \text{normalized\_shape}[0], \ldots)", "(*, normalized_shape[0], …)"),
+    (r"\lfloor (i + 0.5) \times L_{in} / L_{out} \rfloor", "⌊ (i + 0.5) × Lᵢₙ / Lₒᵤₜ ⌋"),
+    (r"p_c > 1", "p_c > 1"),  # no subscript c in Unicode
+    (r"10^{-45}", "10⁻⁴⁵"),
+    (r"\bar g_t = \alpha \bar g_{t-1}", "g\u0304ₜ = α g\u0304ₜ₋₁"),  # a combining macron
+    (r"S_{\text{dim}} \bmod k", "S_dim mod k"),
+    (r"\unknown{x}", "unknownx"),  # an unknown command loses its backslash, nothing else
+    (r"\frac{1}{", "1/"),  # unbalanced: still text
+])
+def test_a_formula_reads_as_plain_text(tex, plain):
+    assert tex_plain(tex) == plain

@@ -3,10 +3,11 @@
     python tools/search_eval.py [--engine sphinx|pagefind|both] [BUILDDIR]
 
 For every language, the queries of ``tests/data/search-queries-<lang>.tsv``
-(query, expected page) are run against ``BUILDDIR/html/<lang>/`` (default
+(query, expected page, kind) are run against ``BUILDDIR/html/<lang>/`` (default
 ``_build/html``) served on 127.0.0.1, in headless Chromium, and a query counts
 as found when its expected page is among the first three distinct pages of the
-ranking. Prints one line per language and engine, then every miss.
+ranking. Prints one line per language and engine with the share of each kind
+(name, typo, paraphrase, error: see the files' header), then every miss.
 
 ``sphinx`` is the site's own search (Sphinx's index and searchtools.js, as this
 project extends them), asked through ``Search`` on the search page exactly as
@@ -20,7 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,6 +52,9 @@ PAGEFIND_RANKING = """(async (q) => {
 })"""
 
 
+KINDS = ("name", "typo", "paraphrase", "error")  # the kinds of query of issue 28, in the files' third column
+
+
 @dataclass
 class Score:
     language: str
@@ -58,21 +62,31 @@ class Score:
     found: int
     total: int
     misses: list[tuple[str, str, list[str]]]
+    kinds: dict[str, tuple[int, int]] = field(default_factory=dict)  # kind: (found, asked)
 
     @property
     def share(self) -> float:
         return self.found / self.total if self.total else 0.0
+
+    def kind_shares(self) -> str:
+        return ", ".join(f"{kind} {found}/{asked} ({found / asked:.0%})"
+                         for kind, (found, asked) in self.kinds.items())
 
 
 def query_file(language: str) -> Path:
     return QUERIES / f"search-queries-{SHORT.get(language, language)}.tsv"
 
 
-def queries(language: str) -> list[tuple[str, str]]:
+def queries(language: str) -> list[tuple[str, str, str]]:
+    """(query, expected page, kind) of every line; a line without a kind is a ``name`` query."""
     path = query_file(language)
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")]
-    return [(query, expected) for query, expected in rows]
+    asked = [(row[0], row[1], row[2] if len(row) > 2 else "name") for row in rows]
+    unknown = {kind for _, _, kind in asked} - set(KINDS)
+    if unknown:
+        raise ValueError(f"{path.name}: unknown kind {sorted(unknown)}; the kinds are {KINDS}")
+    return asked
 
 
 def ranked_pages(browser: Chromium, url: str, asked: list[str], ranking: str = SPHINX_RANKING) -> list[list[str]]:
@@ -81,9 +95,19 @@ def ranked_pages(browser: Chromium, url: str, asked: list[str], ranking: str = S
     return [browser.evaluate(f"{ranking}({json.dumps(q)})") for q in asked]
 
 
-def found_share(asked: list[tuple[str, str]], ranked: list[list[str]]) -> tuple[int, list]:
-    misses = [(q, want, got) for (q, want), got in zip(asked, ranked) if want not in got]
+def found_share(asked: list[tuple[str, str, str]], ranked: list[list[str]]) -> tuple[int, list]:
+    misses = [(q, want, got) for (q, want, _), got in zip(asked, ranked) if want not in got]
     return len(asked) - len(misses), misses
+
+
+def kind_shares(asked: list[tuple[str, str, str]], ranked: list[list[str]]) -> dict[str, tuple[int, int]]:
+    """{kind: (found in the top three, asked)}, in the order of KINDS."""
+    shares = {}
+    for kind in KINDS:
+        mine = [(row, got) for row, got in zip(asked, ranked) if row[2] == kind]
+        if mine:
+            shares[kind] = (sum(want in got for (_, want, _), got in mine), len(mine))
+    return shares
 
 
 def rank_all(site: Path, page: str, ranking: str, asked: list[str]) -> list[list[str]]:
@@ -98,16 +122,16 @@ def rank_all(site: Path, page: str, ranking: str, asked: list[str]) -> list[list
 def evaluate(site: Path, language: str, engine: str) -> Score:
     asked = queries(language)
     if engine == "sphinx":
-        ranked = rank_all(site, "search.html", SPHINX_RANKING, [q for q, _ in asked])
+        ranked = rank_all(site, "search.html", SPHINX_RANKING, [q for q, _, _ in asked])
     else:
         with tempfile.TemporaryDirectory() as tmp:
             copy = Path(tmp) / "site"
             shutil.copytree(site, copy)
             subprocess.run([sys.executable, "-m", "pagefind_bin_extended", "--site", str(copy), "--silent"],
                            check=True, timeout=PAGEFIND_TIMEOUT)
-            ranked = rank_all(copy, "index.html", PAGEFIND_RANKING, [q for q, _ in asked])
+            ranked = rank_all(copy, "index.html", PAGEFIND_RANKING, [q for q, _, _ in asked])
     found, misses = found_share(asked, ranked)
-    return Score(language, engine, found, len(asked), misses)
+    return Score(language, engine, found, len(asked), misses, kind_shares(asked, ranked))
 
 
 def main(argv: list[str]) -> int:
@@ -120,7 +144,7 @@ def main(argv: list[str]) -> int:
               for language in [SOURCE_LANGUAGE] + translations() for e in engines]
     for score in scores:
         print(f"search {score.engine:8} {score.language:5} {score.found:3d}/{score.total} in the top three "
-              f"({score.share:.0%})")
+              f"({score.share:.0%}); {score.kind_shares()}")
     for score in scores:
         for query, want, got in score.misses:
             print(f"  miss {score.engine} {score.language}: {query!r} -> {got} (expected {want})")

@@ -1,4 +1,4 @@
-"""The excerpts under the search results, written with the index: ``_static/search-excerpts.js``.
+r"""The excerpts under the search results, written with the index: ``_static/search-excerpts.js``.
 
 Sphinx's search page made each excerpt by fetching the result's whole page
 (a query for 张量 downloaded about 10 MB, 90 pages) and, opened from the file
@@ -10,12 +10,21 @@ search page loads it with a ``<script>`` beside the index, and
 ``_static/search-ranking.js`` shows, under each result, the text of the
 section that matches the query best (and links to that section).
 
-Prose only: code blocks, doctests, maths, signatures, field names, the
-official-documentation links and the parallel view's counterparts are left
-out, as they were from the fetched excerpts. Collected at
+Prose only: code blocks, doctests, display maths, signatures, field names,
+the official-documentation links and the parallel view's counterparts are
+left out, as they were from the fetched excerpts. Inline maths is prose: it is
+written as plain text (``tex_plain``: ``$\frac{\lambda}{2}\lVert\theta\rVert^2$`` is
+``λ/2 ‖θ‖²``), where it used to leave a gap ("scaled to , resizing"). Collected at
 ``doctree-resolved`` (references resolved, in the page's language); the file
 keeps the pages of earlier builds that this build did not write, and drops
 pages that no longer exist.
+
+Beside it, ``_static/search-messages.js`` holds the error and warning
+messages each page's examples print (``RuntimeError: ...``, ``UserWarning ...``;
+the first ``MESSAGE_WIDTH`` characters of each), as
+``window.TORCH_NOTES_MESSAGES = {docname: [message, ...]}``: a message pasted
+into the search box finds the page that prints it word for word, first
+(``search-ranking.js``, ``phraseScores``).
 """
 
 import json
@@ -26,17 +35,25 @@ from pathlib import Path
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from tex_plain import tex_plain
 
 # columns: two lines of the results column, about a search engine's snippet. Sphinx's fetched excerpts
 # were 240 characters; at 240 the Chinese file (3 bytes a character) took a query past one megabyte.
 EXCERPT_WIDTH = 160
 PREFIX = "window.TORCH_NOTES_EXCERPTS = "
 TARGET = Path("_static") / "search-excerpts.js"
-SKIPPED = (nodes.literal_block, nodes.doctest_block, nodes.math, nodes.math_block, nodes.raw, nodes.comment,
+SKIPPED = (nodes.literal_block, nodes.doctest_block, nodes.math_block, nodes.raw, nodes.comment,
            nodes.field_name, nodes.title, nodes.system_message, nodes.substitution_definition, nodes.target,
            nodes.image, nodes.figure, addnodes.desc_signature, addnodes.toctree, addnodes.only)
 SKIPPED_CLASSES = {"api-official-link", "parallel-counterpart", "verified-versions"}
 STORE = "_torch_notes_excerpts"
+# Messages: a line of an example's output that starts with an exception or warning class (RuntimeError: ...,
+# UserWarning ...); the start of it is enough to recognize a pasted message.
+MESSAGE = re.compile(r"^(?:[\w.]*(?:Error|Exception|Warning)|StopIteration)\b:?[ ]\S.*$", re.M)
+MESSAGE_WIDTH = 80
+MESSAGES_PREFIX = "window.TORCH_NOTES_MESSAGES = "
+MESSAGES_TARGET = Path("_static") / "search-messages.js"
+MESSAGES_STORE = "_torch_notes_messages"
 
 
 def width(text: str) -> int:
@@ -71,6 +88,9 @@ def prose(node: nodes.Node, out: list[str]) -> None:
     if isinstance(node, nodes.Text):
         out.append(node.astext())
         return
+    if isinstance(node, nodes.math):
+        out.append(tex_plain(node.astext()))
+        return
     if skipped(node) or isinstance(node, nodes.section):
         return
     for child in node.children:
@@ -101,6 +121,15 @@ def page_excerpts(doctree: nodes.document, docname: str = "") -> list[list[str]]
     return excerpts
 
 
+def page_messages(doctree: nodes.document) -> list[str]:
+    """The error and warning messages the page's examples print, each once, in order."""
+    found: dict[str, None] = {}
+    for block in doctree.findall(lambda n: isinstance(n, (nodes.literal_block, nodes.doctest_block))):
+        for match in MESSAGE.finditer(block.astext()):
+            found.setdefault(match.group(0).strip()[:MESSAGE_WIDTH].rstrip(), None)
+    return list(found)
+
+
 def writes_excerpts(app: Sphinx) -> bool:
     return app.builder.format == "html" and app.builder.name in ("html", "dirhtml")
 
@@ -109,26 +138,33 @@ def collect(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if writes_excerpts(app):
         getattr(app, STORE, None) or setattr(app, STORE, {})
         getattr(app, STORE)[docname] = page_excerpts(doctree, docname)
+        getattr(app, MESSAGES_STORE, None) or setattr(app, MESSAGES_STORE, {})
+        getattr(app, MESSAGES_STORE)[docname] = page_messages(doctree)
 
 
-def read_written(path: Path) -> dict:
+def read_written(path: Path, prefix: str = PREFIX) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
-        return json.loads(text[len(PREFIX):].rstrip().rstrip(";")) if text.startswith(PREFIX) else {}
+        return json.loads(text[len(prefix):].rstrip().rstrip(";")) if text.startswith(prefix) else {}
     except (OSError, ValueError):
         return {}
+
+
+def write_store(app: Sphinx, target: Path, prefix: str, store: str) -> None:
+    """``target``: this build's pages, and those of earlier builds that still exist."""
+    data = {**read_written(target, prefix), **getattr(app, store, {})}
+    data = {doc: data[doc] for doc in sorted(data) if doc in app.env.found_docs and data[doc]}
+    text = prefix + json.dumps(data, ensure_ascii=False, separators=(",", ":")) + ";\n"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
 
 
 def write_excerpts(app: Sphinx, exception) -> None:
     if exception or not writes_excerpts(app):
         return
-    target = Path(app.outdir) / TARGET
-    excerpts = {**read_written(target), **getattr(app, STORE, {})}
-    excerpts = {doc: excerpts[doc] for doc in sorted(excerpts) if doc in app.env.found_docs}
-    text = PREFIX + json.dumps(excerpts, ensure_ascii=False, separators=(",", ":")) + ";\n"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.is_file() or target.read_text(encoding="utf-8") != text:
-        target.write_text(text, encoding="utf-8")
+    write_store(app, Path(app.outdir) / TARGET, PREFIX, STORE)
+    write_store(app, Path(app.outdir) / MESSAGES_TARGET, MESSAGES_PREFIX, MESSAGES_STORE)
 
 
 def setup(app: Sphinx) -> dict:

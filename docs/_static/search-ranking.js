@@ -10,17 +10,34 @@
  *  - a concept also matches its glossary forms (search-synonyms.js, written
  *    from the glossary and tools/terminology at build time): its recorded
  *    variants and its term in the other language, so 批维度 finds 批量维度 and
- *    "learning rate" on the Chinese site finds 学习率;
+ *    "learning rate" on the Chinese site finds 学习率; and the learners' forms
+ *    of tools/terminology/search-synonyms.tsv (乘以 0.1 -> StepLR, 结果不一样 ->
+ *    reproducibility), where a phrase the index cannot hold whole is looked
+ *    for as its other forms, not as the fragment of it the index holds;
  *  - a page scores, per concept, the best of: a title word (section titles
  *    included), an API name (the py domain's objects), a body word, a partial
  *    match; weighted by how rare the concept is (idf) and more for a glossary
- *    term, plus a bonus where the page's own title contains the concept, and
+ *    term (a body word counts more on a page that uses it often: the index
+ *    marks those pages, docs/_ext/search_term_weight.py), plus a bonus where
+ *    the page's own title contains the concept, and
  *    the sum is scaled
  *    by the share of concepts the page matches, so pages that match more of
  *    the query come first and a page matching one word still appears;
+ *  - typos (issue 28): a Latin query word that the index does not hold at all
+ *    (CrossEntropLoss, retian_graph) matches the index words one edit away
+ *    (from 5 letters; two from 8; a swap of neighbours is one edit), and API
+ *    names, weighted below an exact match (WEIGHT.typo); a word the index holds
+ *    is never matched this way, so a query typed right ranks as it did;
+ *  - a pasted error or warning message: a page whose examples print it
+ *    (search-messages.js) gets a bonus for the longest run of the query's
+ *    words that the message holds in that order (at least PHRASE words;
+ *    numbers match numbers), and counts as matching the whole query, so the
+ *    page that quotes the message outranks pages that share a word of it;
  *  - the page the glossary names for a term (search-synonyms.js) gets a bonus
  *    when the query asks for that term;
- *  - the glossary and the API list, which mention every term, count half.
+ *  - the glossary and the API list, which mention every term, count half;
+ *  - a query that is an API entry's whole dotted name (torch.flatten) puts
+ *    the page that documents it first (WEIGHT.fullName).
  *
  * Operators and keywords: a query made only of short and function words, or
  * one with an operator in it (is 和 ==, "is vs =="), would have nothing left
@@ -65,7 +82,8 @@ const TorchNotesSearch = (() => {
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
   const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
-                   termPage: 15 };
+                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10, frequent: 8 };
+  const PHRASE = 4; // words of a pasted message in a row that make a phrase match
   // Python keywords that are also stop words: literal concepts in an operator query (see above).
   const KEYWORDS = new Set(["and", "as", "for", "from", "if", "in", "is", "not", "or", "with"]);
   const OPERATOR = /[=!<>+*\/%@&|^~:-]+/gu;
@@ -75,11 +93,23 @@ const TorchNotesSearch = (() => {
 
   const stemmer = typeof Stemmer !== "undefined" ? new Stemmer() : { stemWord: (w) => w };
   const normal = (word) => (HAN.test(word) ? word : stemmer.stemWord(word.toLowerCase()));
-  const files = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
+  // A page list of the index; ~n marks a page that uses the word often (docs/_ext/search_term_weight.py).
+  const marks = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
+  const files = (entry) => marks(entry).map((doc) => (doc < 0 ? ~doc : doc));
 
   /* Index words of a form: 'learning rate' -> [learn, rate]; 批量维度 -> [批量, 维度]. */
-  const formWords = (form) =>
-    splitQuery(form).filter((w) => !STOPWORDS.has(w.toLowerCase())).map(normal);
+  const formWords = (form) => {
+    const all = splitQuery(form);
+    const words = all.filter((w) => !STOPWORDS.has(w.toLowerCase()));
+    // A learner's phrase the index does not hold as such is no alternative when what is left of it is a
+    // fragment: "how many parameters" is not "parameters", 每一轮都乘 is not 每一 (the splitter drops the
+    // characters that start no index word). Kept: at least two words, or every word, or three quarters of the
+    // Han characters.
+    const han = [...form].filter((c) => HAN.test(c)).length;
+    const kept = words.join("").length;
+    if (han ? kept < 0.75 * han : all.length > 1 && words.length < 2) return [];
+    return words.map(normal);
+  };
 
   /* Glossary groups containing a form, from search-synonyms.js. */
   const groupsByForm = (() => {
@@ -181,7 +211,11 @@ const TorchNotesSearch = (() => {
     const add = (entry, weight) =>
       files(entry).forEach((doc) => scores.set(doc, Math.max(scores.get(doc) || 0, weight)));
     add(index.titleterms[word], WEIGHT.title);
-    add(index.terms[word], WEIGHT.body);
+    // The pages that use the word often come first, marked, most uses first: a little more for each place.
+    const listed = marks(index.terms[word]);
+    const often = listed.filter((doc) => doc < 0).length;
+    listed.forEach((doc, place) =>
+      add(doc < 0 ? ~doc : doc, doc < 0 ? WEIGHT.frequent + (often - place) / often : WEIGHT.body));
     if (word.length > 2 || (HAN.test(word) && word.length > 1)) {
       for (const term in index.titleterms)
         if (term !== word && term.includes(word)) add(index.titleterms[term], WEIGHT.partialTitle);
@@ -192,16 +226,86 @@ const TorchNotesSearch = (() => {
     return scores;
   };
 
-  /* {doc: score} of API names: a query word equal to an object's name or its last dotted part. */
-  const objectScores = (index, query) => {
+  /* Typos: the index words within the edit distance a word's length allows (transposed letters count one):
+   * one edit from 5 letters, two from 8. Only for a Latin word the index does not hold at all, so a query
+   * typed right finds what it found before. [[term, distance], ...], nearest first. */
+  const distance = (a, b, limit) => {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    let before = null;
+    let previous = [...Array(b.length + 1).keys()];
+    for (let i = 1; i <= a.length; i += 1) {
+      const row = [i];
+      let smallest = i;
+      for (let j = 1; j <= b.length; j += 1) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+        if (before && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          row[j] = Math.min(row[j], before[j - 2] + 1);
+        smallest = Math.min(smallest, row[j]);
+      }
+      if (smallest > limit) return limit + 1;
+      [before, previous] = [previous, row];
+    }
+    return previous[b.length];
+  };
+  let indexWords = null;
+  const options = { typos: true }; // the tests turn typo tolerance off to compare
+  const nearWords = (index, word) => {
+    if (!options.typos || HAN.test(word) || !/[a-z]/.test(word) || word.length < 5
+        || Object.hasOwn(index.terms, word) || Object.hasOwn(index.titleterms, word)) return [];
+    if (!indexWords)
+      indexWords = [...new Set([...Object.keys(index.terms), ...Object.keys(index.titleterms)])]
+        .filter((term) => /[a-z]/.test(term) && !HAN.test(term));
+    const limit = word.length >= 8 ? 2 : 1;
+    return indexWords.map((term) => [term, distance(word, term, limit)])
+      .filter(([, d]) => d <= limit).sort((a, b) => a[1] - b[1]);
+  };
+
+  /* Pasted messages: the longest run of the query's words, in order, that a message printed by a page's
+   * examples contains (search-messages.js); a number matches any number (the sizes in a message differ from
+   * run to run). {doc: words in a row}, for runs of at least PHRASE words. */
+  const messageWords = (text) =>
+    (text.toLowerCase().match(/[\p{Letter}\p{Number}_]+/gu) || []).map((w) => (/^\d+$/.test(w) ? "#" : w));
+  let messages = null;
+  const phraseRuns = (index, query) => {
+    const runs = new Map();
+    const asked = messageWords(query);
+    if (asked.length < PHRASE) return runs;
+    if (!messages)
+      messages = Object.entries(window.TORCH_NOTES_MESSAGES || {}).map(([name, texts]) =>
+        [index.docnames.indexOf(name), texts.map(messageWords)]);
+    messages.forEach(([doc, texts]) => {
+      if (doc < 0) return;
+      texts.forEach((words) => {
+        let previous = new Array(words.length + 1).fill(0);
+        let longest = 0;
+        asked.forEach((word) => {
+          const row = [0];
+          words.forEach((other, j) => {
+            row[j + 1] = word === other ? previous[j] + 1 : 0;
+            longest = Math.max(longest, row[j + 1]);
+          });
+          previous = row;
+        });
+        if (longest >= PHRASE) runs.set(doc, Math.max(runs.get(doc) || 0, longest));
+      });
+    });
+    return runs;
+  };
+
+  /* {doc: score} of API names: a query word equal to an object's name or its last dotted part, or a typo
+   * away from it (near: {index word: weight}). */
+  const objectScores = (index, query, near) => {
     const scores = new Map();
     const words = new Set(query.toLowerCase().split(/[^\w.]+/).filter((w) => w.length > 1));
     for (const prefix in index.objects)
       index.objects[prefix].forEach((match) => {
         const full = (prefix ? prefix + "." : "") + match[4];
         const last = match[4].split(".").pop().toLowerCase();
-        if (words.has(full.toLowerCase()) || words.has(last))
-          scores.set(match[0], Math.max(scores.get(match[0]) || 0, WEIGHT.object));
+        // The whole dotted name (torch.flatten) names one entry: its page first. The last part alone
+        // (flatten) may name several (torch.flatten, nn.Flatten).
+        const weight = words.has(full.toLowerCase()) ? WEIGHT.fullName : words.has(last) ? 1 : near.get(last) || 0;
+        if (weight) scores.set(match[0], Math.max(scores.get(match[0]) || 0, WEIGHT.object * weight));
       });
     return scores;
   };
@@ -267,6 +371,7 @@ const TorchNotesSearch = (() => {
     const pageScores = new Map();
     const matched = new Map();
     const docs = new Map(index.docnames.map((name, doc) => [name, doc]));
+    const near = new Map(); // index word a typo away from a query word: its weight
     wanted.forEach((concept) => {
       if (concept.literal) {
         const scores = literalScores(index, concept.literal);
@@ -286,6 +391,17 @@ const TorchNotesSearch = (() => {
           best.set(doc, Math.max(best.get(doc) || 0, score));
         });
       });
+      // A word the index does not have: the index words a typo away, weighted below an exact match.
+      const typos = new Map();
+      if (!best.size && concept.alternatives.length === 1 && concept.alternatives[0].length === 1)
+        nearWords(index, concept.alternatives[0][0]).forEach(([term, edits]) => {
+          const add = (entry, weight) => files(entry).forEach((doc) =>
+            best.set(doc, Math.max(best.get(doc) || 0, weight * WEIGHT.typo[edits])));
+          add(index.titleterms[term], WEIGHT.title);
+          add(index.terms[term], WEIGHT.body);
+          typos.set(term, Math.max(typos.get(term) || 0, WEIGHT.typo[edits]));
+          near.set(term, Math.max(near.get(term) || 0, WEIGHT.typo[edits]));
+        });
       // The page the glossary names for the term, found or not by its words.
       const page = concept.glossary && concept.forms.map((f) => termPages[f.toLowerCase()]).find((p) => p);
       if (page && docs.has(page)) {
@@ -296,14 +412,20 @@ const TorchNotesSearch = (() => {
       const forms = [concept.text, ...concept.alternatives.map((words) => words.join(" "))];
       best.forEach((score, doc) => {
         const title = index.titles[doc].toLowerCase();
-        const inTitle = forms.some((form) => form.length > 1 && title.includes(form));
-        pageScores.set(doc, (pageScores.get(doc) || 0) + (score + (inTitle ? WEIGHT.pageTitle : 0)) * idf);
+        const inTitle = forms.some((form) => form.length > 1 && title.includes(form)) ? 1
+          : Math.max(0, ...[...typos].filter(([term]) => title.includes(term)).map(([, weight]) => weight));
+        pageScores.set(doc, (pageScores.get(doc) || 0) + (score + inTitle * WEIGHT.pageTitle) * idf);
         matched.set(doc, (matched.get(doc) || 0) + 1);
       });
     });
-    objectScores(index, query).forEach((score, doc) => {
+    objectScores(index, query, near).forEach((score, doc) => {
       pageScores.set(doc, (pageScores.get(doc) || 0) + score);
       matched.set(doc, Math.max(matched.get(doc) || 0, 1));
+    });
+    // A page that prints the pasted message: its words in a row count, and the page covers the query.
+    phraseRuns(index, query).forEach((run, doc) => {
+      pageScores.set(doc, (pageScores.get(doc) || 0) + WEIGHT.phrase * run);
+      matched.set(doc, Math.max(matched.get(doc) || 0, wanted.length));
     });
     const results = [];
     pageScores.forEach((score, doc) => {
@@ -375,7 +497,7 @@ const TorchNotesSearch = (() => {
     return ((found ? text.closest : text.nothingClose) || "").replace("{name}", name);
   };
 
-  return { rank, concepts, bestSection, addExcerpt, noEntry, noEntrySummary, STOPWORDS, WEIGHT };
+  return { rank, concepts, bestSection, addExcerpt, noEntry, noEntrySummary, STOPWORDS, WEIGHT, options };
 })();
 
 // Highlight every form that matched: 广播 on the English site
