@@ -17,7 +17,7 @@ import sys
 import polib
 import pytest
 from conftest import ROOT
-from glossary_terms import read_terms
+from terminology import read_terms
 import lint_po
 from lint_po import Markup, glossary_pairs, lint, lint_file
 

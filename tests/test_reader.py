@@ -15,7 +15,8 @@ import pytest
 from api_index import group_objects, module_of
 from api_links import official_url
 from conftest import BUILDDIR, LANGUAGES, ROOT, html_dir
-from glossary_terms import jieba_dictionary, read_pairs, read_terms
+from glossary_terms import jieba_dictionary
+from terminology import read_pairs, read_terms
 from docutils import nodes
 from field_typography import punctuation, use_separator
 from language_switcher import HEADER_RIGHT, HEADER_SWITCHER, alternates, linked, with_header_switcher

@@ -26,7 +26,7 @@ from po_markup import Markup, Problem  # noqa: E402
 from project import ROOT  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-from glossary_terms import also_variants, read_terms, read_variant_table  # noqa: E402  (the glossary page's parser)
+from terminology import also_variants, read_terms, read_variant_table  # noqa: E402  (the glossary page's parser)
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv: preferred form<TAB>rejected, variants
 SENTENCE_END = re.compile(r"[。！？]|\n")

@@ -20,7 +20,6 @@ English term. This extension reads exactly that and
 
 import html
 import re
-import sys
 from pathlib import Path
 
 from docutils import nodes
@@ -29,69 +28,14 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from catalog_file import read  # noqa: E402  (the reader of every tool)
+from search_synonyms import chinese_forms
+from terminology import paths, read_pairs, read_terms
 
 logger = logging.getLogger(__name__)
-
-FENCE_OPEN = re.compile(r"^(`{3,}|:{3,})\{glossary\}")
-
-
-def read_terms(glossary_md: Path) -> list[str]:
-    """The term lines of the {glossary} blocks of a MyST page, in order."""
-    terms, fence = [], None
-    for line in glossary_md.read_text(encoding="utf-8").splitlines():
-        if fence is None:
-            match = FENCE_OPEN.match(line)
-            fence = match.group(1) if match else None
-        elif line.strip() == fence:
-            fence = None
-        elif line.strip() and not line[0].isspace() and not line.startswith(":"):
-            terms.append(line.strip())
-    return terms
-
-
-def also_variants(entry) -> list[str]:
-    """The accepted variants of a glossary.po entry: its ``# also: step size, stride`` translator comments."""
-    return [v.strip() for line in (entry.tcomment or "").splitlines() if line.strip().startswith("also:")
-            for v in line.split(":", 1)[1].split(",") if v.strip()]
-
-
-def read_variant_table(path: Path) -> list[tuple[int, str, list[str]]]:
-    """(line, preferred form, rejected variants) of a tools/terminology/*.tsv file (absent: none).
-
-    Raises ValueError naming the file and line of a row without the tab."""
-    rows = []
-    if path.is_file():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            if "\t" not in line:
-                raise ValueError(f"{path}:{number}: expected 'preferred<TAB>variant, variant', got {line!r}")
-            preferred, rejected = line.split("\t", 1)
-            rows.append((number, preferred.strip(), [v.strip() for v in rejected.split(",") if v.strip()]))
-    return rows
-
-
-def read_pairs(glossary_md: Path, catalog: Path) -> dict[str, str]:
-    """{Chinese term: English term} for every term line translated in the catalog."""
-    translations = {}
-    if catalog.is_file():
-        translations = {e.msgid: e.msgstr for e in read(catalog)
-                        if e.msgstr and not e.fuzzy and not e.obsolete}
-    return {term: translations[term] for term in read_terms(glossary_md) if term in translations}
-
 
 def jieba_dictionary(terms: list[str]) -> str:
     """jieba user-dictionary text: one word a line, no frequency (jieba then suggests one that keeps it whole)."""
     return "".join(f"{term}\n" for term in terms if " " not in term)
-
-
-def paths(app: Sphinx) -> tuple[Path, Path]:
-    md = Path(app.srcdir) / (app.config.glossary_docname + ".md")
-    catalog_dir = Path(app.srcdir) / app.config.locale_dirs[0]
-    po = catalog_dir / app.config.glossary_catalog_language / "LC_MESSAGES" / (app.config.glossary_docname + ".po")
-    return md, po.resolve()
 
 
 def jieba_dictionary_path(app: Sphinx) -> Path:
@@ -110,8 +54,7 @@ def write_jieba_dictionary(app: Sphinx) -> None:
     if app.builder.format != "html" or not (app.config.language or "").startswith("zh") or not md.is_file():
         return
     target = jieba_dictionary_path(app)
-    from search_synonyms import chinese_forms  # the variants of tools/terminology/zh.tsv stay whole too
-    text = jieba_dictionary(list(dict.fromkeys(read_terms(md) + chinese_forms(app))))
+    text = jieba_dictionary(list(dict.fromkeys(read_terms(md) + chinese_forms(app))))  # variants too (zh.tsv)
     if not target.is_file() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

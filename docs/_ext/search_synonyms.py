@@ -33,7 +33,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from glossary_terms import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table
+from terminology import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table
 
 TERMINOLOGY = Path(__file__).resolve().parents[2] / "tools" / "terminology"
 RANKING = "search-ranking.js"
