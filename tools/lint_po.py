@@ -37,7 +37,7 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 ``number``       the numbers written in digits, compared as multisets both ways: each one of the msgid once
                  in the msgstr (0-12 may be spelled out: "zeros", "one"), and no number the msgid lacks
                  (a digit the msgid writes as a Chinese numeral, 两个 or 三维, is not added); and the numbers
-                 spelled out in English ("one" to "twenty", "a dozen", "twice"): one that the msgid has
+                 spelled out in English ("zero" to "twenty", "a dozen", "twice"): one that the msgid has
                  nowhere (as digits or a Chinese numeral) while a number the msgid states (两个, 三维, 2) is
                  not in the msgstr in any form is a changed number (两个进程 -> "three ranks")
 ``placeholder``  exactly the same ``%s``/``%(name)s``/``{name}``/``{{name}}`` placeholders
