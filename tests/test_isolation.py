@@ -11,6 +11,7 @@ import os
 import pickle
 
 import pytest
+import torch
 from conftest import BUILDDIR, LANGUAGES, ROOT
 from doctest_report import parse
 from sphinx.application import Sphinx
@@ -34,6 +35,10 @@ def run_page_in_fork(app: Sphinx, docname: str) -> tuple[int, int]:
     pid = os.fork()
     if pid == 0:  # child: run this one page from the parent's untouched state
         os.close(read)
+        # One intra-op thread, as DataLoader's forked workers do: a child forked after the parent's OpenMP
+        # pool ran (an xdist worker runs other tests first) can hang in its first parallel op (seen once:
+        # autograd/freezing, ended by doctest_guard's backstop after 150 s).
+        torch.set_num_threads(1)
         try:
             result = run_page(app, docname)
         except BaseException as exc:  # report, never return into pytest in the child
@@ -59,7 +64,7 @@ def app(doctest_runs, tmp_path_factory):
 
 
 def test_each_page_passes_alone(app, reference_counts):
-    import torch  # noqa: F401  (imported once, before forking)
+    # torch is imported once, at the top, before forking
     results = {page: run_page_in_fork(app, page) for page in sorted(reference_counts)}
     assert {p: r for p, r in results.items() if r[0] == "error" or r[1]} == {}, "pages that fail when run alone"
     assert {p: r[0] for p, r in results.items()} == reference_counts
