@@ -101,15 +101,19 @@ def test_an_empty_buildinfo_does_not_break_the_next_build(built):
     assert "<h1>Adam and AdamW" in page(out) and page(out).rstrip().endswith("</html>")
 
 
+def assert_the_next_build_writes_the_page_whole(src, out) -> None:
+    result = build(src, out)
+    assert result.returncode == 0, result.stderr
+    assert page(out).rstrip().endswith("</html>") and "新的一段。" in page(out), "the cut-off page was published"
+
+
 def test_a_build_killed_while_it_writes_a_page_is_followed_by_one_that_writes_it_whole(built):
     src, out = built
     edit_the_page(src)
     killed = build(src, out, fault="kill")
     assert killed.returncode == -9
     assert not page(out).rstrip().endswith("</html>"), "the fault did not cut the page off"
-    result = build(src, out)
-    assert result.returncode == 0, result.stderr
-    assert page(out).rstrip().endswith("</html>") and "新的一段。" in page(out), "the cut-off page was published"
+    assert_the_next_build_writes_the_page_whole(src, out)
 
 
 def test_a_page_cut_off_by_a_full_disk_is_written_again_by_the_next_build(built):
@@ -118,9 +122,7 @@ def test_a_page_cut_off_by_a_full_disk_is_written_again_by_the_next_build(built)
     full = build(src, out, fault="page-full")
     assert full.returncode != 0
     assert "index.html" in full.stderr and "No space left on device" in full.stderr, full.stderr
-    result = build(src, out)
-    assert result.returncode == 0, result.stderr
-    assert page(out).rstrip().endswith("</html>") and "新的一段。" in page(out), "the cut-off page was published"
+    assert_the_next_build_writes_the_page_whole(src, out)
 
 
 def test_a_full_disk_while_a_doctree_is_written_is_one_line_naming_it(built):
