@@ -106,7 +106,7 @@ html-en: html-lang-en
 html-lang-%: $(STAMP) $(KATEX)
 	$(call sphinx,html,$*,$(BUILDDIR)/html/$*) $(call tag,$*)
 
-# One book per language, maths as MathML (docs/_ext/epub_books.py): $(BUILDDIR)/epub/<lang>/torch-notes-<hreflang>.epub.
+# One book per language, maths as MathML (docs/_ext/books/epub_books.py): $(BUILDDIR)/epub/<lang>/torch-notes-<hreflang>.epub.
 epub: $(STAMP) $(KATEX)
 	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 $(addprefix epub-lang-,$(LANGUAGES))
 
@@ -190,7 +190,7 @@ serve: $(STAMP)
 system-deps:
 	@$(PYTHON3) tools/system_deps.py
 
-# KaTeX, which renders the maths of the sites and the books at build time (docs/_ext/katex_math.py), at the
+# KaTeX, which renders the maths of the sites and the books at build time (docs/_ext/maths/katex_math.py), at the
 # version tools/katex/package-lock.json pins. A prerequisite of html, epub and test too: the languages' builds
 # that run side by side must not both install it.
 $(KATEX): tools/katex/package-lock.json | system-deps-html

@@ -18,50 +18,68 @@ author = "torch-notes contributors"
 copyright = "2026, torch-notes contributors"
 
 extensions = [
-    "catalog_check",  # every catalog sound before Sphinx compiles one (tools/catalog_file.py); else no build
-    "build_recovery",  # after an interrupted or disk-full build the next one starts afresh; OSError in one line
-    "quiet_myst",  # before myst_parser, whose builder-inited hook logs the dump
-    "config_status",  # no false "The configuration has changed" (values components set after the check)
+    # building/: how a build runs. catalog_check first: every catalog sound before Sphinx compiles one
+    # (tools/catalogs/catalog_file.py), else no build; build_recovery: after an interrupted or disk-full
+    # build the next one starts afresh, an OSError in one line; quiet_myst before myst_parser, whose
+    # builder-inited hook logs the dump; config_status: no false "The configuration has changed";
+    # reread_pages: make check's pages are read again (TORCH_NOTES_REREAD).
+    "building.catalog_check",
+    "building.build_recovery",
+    "building.quiet_myst",
+    "building.config_status",
+    "building.reread_pages",
+    # Sphinx's and third parties'; the plot directive draws the lr_scheduler pages' plots at build time.
     "myst_parser",
     "sphinx.ext.doctest",
-    "doctest_guard",  # replaces the doctest builder: a record of each page's examples, a time limit per example
     "sphinx_copybutton",
-    "matplotlib.sphinxext.plot_directive",  # lr_scheduler pages: plots drawn at build time
-    # Project extensions (docs/_ext/), one job each.
-    "lang_overrides",
-    "zh_search",
-    "snippet_ledger",
-    "snippet_regions",  # a literalinclude's markers select whole statements, not a cut run of code
-    "hardwrap_check",
-    "api_links",
-    "api_index",
-    "corrections_index",
-    "glossary_terms",
-    "language_switcher",
-    "findable",  # meta description, canonical URL, absolute hreflang, sitemap.xml (site_url)
-    "version_stamp",
-    "output_blocks",
-    "field_typography",  # a field list's colon and dash in the page's language (参数：, ——)
-    "ui_strings",
-    "translation_status",
-    "untranslated_warnings",
-    "translated_nodes",
-    "field_sources",
-    "markup_leftovers",
-    "fast_i18n",
-    "search_synonyms",
-    "search_excerpts",
-    "search_index_trim",  # searchindex.js without what the search page never reads (index entries, numbers)
-    "search_term_weight",  # searchindex.js marks the pages that use a word often (after search_index_trim)
-    "accessible_html",
-    "parallel_view",
-    "katex_math",  # maths rendered at build time (node + tools/katex): no maths script in the browser
-    "math_translation",  # a translated display formula keeps its TeX (MyST read Sphinx's "::" as text)
-    "page_contents",  # "On this page": each API entry once, long names broken after dots and underscores
-    "plot_svg",  # the plot directive's SVG figures valid for the books, and the same from build to build
-    "epub_books",
-    "epub_downloads",
-    "reread_pages",  # make check: the pages it names are read again (TORCH_NOTES_REREAD)
+    "matplotlib.sphinxext.plot_directive",
+    # examples/: every example runs. doctest_guard replaces the doctest builder (a record of each page's
+    # examples, a time limit per example); snippet_regions: a literalinclude's markers select whole statements.
+    "examples.doctest_guard",
+    "examples.snippet_ledger",
+    "examples.snippet_regions",
+    # reader/: what a reader sees and follows. findable: meta description, canonical URL, absolute hreflang,
+    # sitemap.xml (site_url); field_typography: a field list's colon and dash in the page's language (参数：,
+    # ——); page_contents: "On this page" lists each API entry once, long names broken after dots and underscores.
+    "reader.api_links",
+    "reader.api_index",
+    "reader.corrections_index",
+    "reader.glossary_terms",
+    "reader.language_switcher",
+    "reader.findable",
+    "reader.version_stamp",
+    "reader.output_blocks",
+    "reader.field_typography",
+    "reader.accessible_html",
+    "reader.page_contents",
+    # checks/: warnings about the pages' own text (hard-wrapped Chinese, emphasis markers left over).
+    "checks.hardwrap_check",
+    "checks.markup_leftovers",
+    # i18n/: the translated build. math_translation: a translated display formula keeps its TeX (MyST read
+    # Sphinx's "::" as text).
+    "i18n.lang_overrides",
+    "i18n.ui_strings",
+    "i18n.translation_status",
+    "i18n.untranslated_warnings",
+    "i18n.translated_nodes",
+    "i18n.field_sources",
+    "i18n.fast_i18n",
+    "i18n.parallel_view",
+    "i18n.math_translation",
+    # search/: the site's search. search_index_trim: searchindex.js without what the search page never reads
+    # (index entries, numbers); search_term_weight after it: the pages that use a word often are marked.
+    "search.zh_search",
+    "search.search_synonyms",
+    "search.search_excerpts",
+    "search.search_index_trim",
+    "search.search_term_weight",
+    # maths/: drawn at build time. katex_math: node + tools/katex, no maths script in the browser; plot_svg: the
+    # plot directive's SVG figures valid for the books, and the same from build to build.
+    "maths.katex_math",
+    "maths.plot_svg",
+    # books/: the EPUB books and every page's links to them.
+    "books.epub_books",
+    "books.epub_downloads",
 ]
 
 exclude_patterns = ["_ext", "_templates", "_static", "_locale"]
@@ -88,7 +106,7 @@ gettext_additional_targets = []  # code is never translated: both builds run the
 gettext_last_translator = "torch-notes translators"
 gettext_location = True  # update-po strips the line numbers (msgmerge --add-location=file)
 
-# Per-language settings, applied by docs/_ext/lang_overrides.py once the
+# Per-language settings, applied by docs/_ext/i18n/lang_overrides.py once the
 # final language is known.
 language_overrides = {
     "zh_CN": {
@@ -112,9 +130,9 @@ language_overrides = {
 
 # -- Doctest -----------------------------------------------------------------
 # Every group starts from the same state (seeds, print options, dtype, grad
-# mode), whatever ran before it; see docs/_ext/doctest_state.py.
+# mode), whatever ran before it; see docs/_ext/examples/doctest_state.py.
 doctest_global_setup = """
-from doctest_state import reset_global_state
+from examples.doctest_state import reset_global_state
 reset_global_state()
 import numpy as np
 import torch
@@ -127,7 +145,7 @@ import doctest as _doctest  # noqa: E402
 doctest_default_flags = _doctest.ELLIPSIS | _doctest.DONT_ACCEPT_TRUE_FOR_1
 del _doctest
 doctest_test_doctest_blocks = ""  # only explicit doctest/testcode blocks are tests
-# Seconds one example may run before it fails as a hang (docs/_ext/doctest_guard.py; the slowest
+# Seconds one example may run before it fails as a hang (docs/_ext/examples/doctest_guard.py; the slowest
 # examples, setup codes and groups of a run are in _build/doctest/<lang>/examples.json). Measured on
 # the loaded 2-core machine (load average 9, both languages side by side): slowest example 4.9 s
 # (data/image-transforms), slowest group 14.1 s (python/gil); the first group's setup, one full
@@ -164,7 +182,7 @@ site_languages = {
     "zh_CN": {"hreflang": "zh-CN", "label": "中文"},
     "en": {"hreflang": "en", "label": "English"},
 }
-# jieba's user dictionary is generated from the glossary (glossary_terms.py): small,
+# jieba's user dictionary is generated from the glossary (reader/glossary_terms.py): small,
 # so the build does not reload jieba's whole default dictionary (seconds).
 html_search_options = {}
 
@@ -177,7 +195,7 @@ copybutton_exclude = ".linenos"  # not ".gp": the prompts must stay visible to t
 copybutton_selector = "div:not(.no-copybutton) > div.highlight > pre"
 
 # -- EPUB --------------------------------------------------------------------
-# `make epub`: one book per language, Sphinx's epub builder with docs/_ext/epub_books.py
+# `make epub`: one book per language, Sphinx's epub builder with docs/_ext/books/epub_books.py
 # (maths as MathML; language, title, identifier and file name derived per language).
 from importlib.metadata import version as _installed_version  # noqa: E402
 

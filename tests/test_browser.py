@@ -469,7 +469,7 @@ def test_the_official_documentation_link_never_covers_its_signature(browser, sit
 
 
 # -- maths and layout (issue 19) ------------------------------------------------------
-# The maths is drawn by the build (docs/_ext/katex_math.py): the page arrives with it, no script draws it.
+# The maths is drawn by the build (docs/_ext/maths/katex_math.py): the page arrives with it, no script draws it.
 FORMULAS = {  # screenshot name: (page, a piece of the formula's TeX)
     "adam-aligned": ("optim/adam", "\\begin{aligned}"),
     "sgd-cases": ("optim/sgd", "\\begin{cases}"),

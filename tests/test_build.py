@@ -30,7 +30,7 @@ def test_a_build_on_the_previous_environment_does_not_claim_the_configuration_ch
 def test_a_real_configuration_change_is_still_reported():
     import logging
 
-    from config_status import DropFalseConfigurationChange
+    from building.config_status import DropFalseConfigurationChange
 
     def kept(message: str, *args) -> bool:
         return DropFalseConfigurationChange().filter(logging.LogRecord("x", logging.INFO, "", 0, message, args, None))

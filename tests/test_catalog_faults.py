@@ -85,7 +85,7 @@ def test_every_tool_names_the_same_line_and_cause(tmp_path, name):
     import catalog_file
     from catalog_file import CatalogError
     from lint_po import catalog_file_errors
-    from parallel_view import read_catalog
+    from i18n.parallel_view import read_catalog
     from po_stats import language_stats
     from update_po import update
 

@@ -2,7 +2,7 @@
 
 Only for translations not written with Han characters: on a Japanese page, kanji are the translation.
 For those, completeness rests on the catalogs (test_catalogs.py) and the build's warnings about
-untranslated entries (docs/_ext/untranslated_warnings.py).
+untranslated entries (docs/_ext/i18n/untranslated_warnings.py).
 """
 
 import pytest

@@ -17,10 +17,10 @@ import pytest
 from bs4 import BeautifulSoup, SoupStrainer
 from conftest import BUILDDIR, LANGUAGES, ROOT, Run, html_dir, make, run_build, run_parallel
 
-from epub_books import add_mathml_properties, book_name, tex_to_mathml
-from katex_math import FormulaError
-from epub_downloads import book_links
-from language_switcher import linked
+from books.epub_books import add_mathml_properties, book_name, tex_to_mathml
+from maths.katex_math import FormulaError
+from books.epub_downloads import book_links
+from reader.language_switcher import linked
 
 MATHML = "http://www.w3.org/1998/Math/MathML"
 # What TeX looks like when it reaches a page unconverted: MathJax's delimiters, $$, or a command.

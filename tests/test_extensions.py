@@ -2,12 +2,12 @@
 
 import pytest
 import torch
-from api_links import official_url
+from reader.api_links import official_url
 from docutils import nodes
-from doctest_state import reset_global_state
-from hardwrap_check import is_hard_wrapped
-from lang_overrides import apply_language_overrides
-from snippet_ledger import bare_prompt_lines, classify, count_examples
+from examples.doctest_state import reset_global_state
+from checks.hardwrap_check import is_hard_wrapped
+from i18n.lang_overrides import apply_language_overrides
+from examples.snippet_ledger import bare_prompt_lines, classify, count_examples
 from sphinx.errors import ConfigError
 
 
@@ -140,7 +140,7 @@ def test_reset_global_state_undoes_every_change():
 
 def test_translated_nodes_are_rehomed_in_their_page():
     from docutils.utils import new_document
-    from translated_nodes import rehome_nodes
+    from i18n.translated_nodes import rehome_nodes
     page, scratch = new_document("page"), new_document("scratch")
     paragraph = nodes.paragraph("", "")
     page += paragraph
@@ -155,7 +155,7 @@ def test_translated_nodes_are_rehomed_in_their_page():
 def test_verified_version_role_reads_the_build_environment():
     import platform
     from importlib import metadata
-    from version_stamp import version_role
+    from reader.version_stamp import version_role
     assert version_role("verified-version", "", "torch", 1, None) == ([nodes.Text(metadata.version("torch"))], [])
     assert version_role("verified-version", "", "python", 1, None)[0][0] == platform.python_version()
 
@@ -171,7 +171,7 @@ def test_verified_version_role_reads_the_build_environment():
 
 def test_every_page_is_read_again_when_the_versions_change():
     from types import SimpleNamespace
-    from version_stamp import environment_versions, reread_on_new_versions
+    from reader.version_stamp import environment_versions, reread_on_new_versions
     env = SimpleNamespace(found_docs={"index", "a/b"})
     assert reread_on_new_versions(None, env, set(), set(), set()) == []  # a first build reads everything anyway
     assert reread_on_new_versions(None, env, set(), set(), set()) == []

@@ -1,4 +1,4 @@
-"""The fast translation path (docs/_ext/fast_i18n.py) changes the build time, not the output.
+"""The fast translation path (docs/_ext/i18n/fast_i18n.py) changes the build time, not the output.
 
 The suite's English build (with the fast path) is compared, file by file, with one made with it
 turned off (-D fast_i18n=0): every page and the search index must be identical. The only difference allowed is the cache-busting '?v=<checksum>' Sphinx adds to a
@@ -10,7 +10,7 @@ import subprocess
 
 from conftest import LANGUAGES, ROOT, html_dir
 
-import fast_i18n
+from i18n import fast_i18n
 
 CACHE_BUSTER = re.compile(r"\?v=[0-9a-f]{8}")
 BUILD_TIMEOUT = 1800  # seconds; a fresh build of every page of the site: minutes on 2 cores

@@ -1,6 +1,6 @@
 """Field lists keep their markup in translation: on every page, the same number of code spans
 in the parameter, return and raise descriptions of every language (tests/roots/test-fields shows
-the mechanism: docs/_ext/field_sources.py). The parallel view's hidden counterparts are not
+the mechanism: docs/_ext/i18n/field_sources.py). The parallel view's hidden counterparts are not
 counted: they hold the other edition's text, and a draft has none for what it has not translated."""
 
 import re

@@ -1,4 +1,4 @@
-"""What search engines read (docs/_ext/findable.py): descriptions, canonical URLs, hreflang, sitemaps."""
+"""What search engines read (docs/_ext/reader/findable.py): descriptions, canonical URLs, hreflang, sitemaps."""
 
 import re
 import xml.etree.ElementTree as ElementTree
@@ -8,7 +8,7 @@ from bs4 import BeautifulSoup
 from docutils.core import publish_doctree
 
 from conftest import LANGUAGES, check_translated_content, html_dir
-from findable import MAX_CHARS, first_paragraph, shorten
+from reader.findable import MAX_CHARS, first_paragraph, shorten
 from project import published, site_languages
 
 SITE = "http://127.0.0.1:8000/"  # site_url's default: make serve's address

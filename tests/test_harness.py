@@ -110,7 +110,7 @@ def test_a_child_forked_while_the_doctest_backstop_is_armed_exits_normally():
     """faulthandler's watchdog, armed in the parent, left a child that exits normally waiting forever for
     a thread the child does not have; doctest_guard pauses it around each fork."""
     child = ("import os, sys, time\n"
-             "import doctest_guard\n"
+             "from examples import doctest_guard\n"
              "assert doctest_guard.arm_backstop(60)\n"
              "pid = os.fork()\n"
              "if pid == 0:\n"

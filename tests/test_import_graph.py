@@ -1,6 +1,6 @@
 """The project's modules depend one way: no import circle among docs/_ext/ and tools/ (issue 30).
 
-Every import of a sibling module counts, at the top of a file or inside a function: a circle that a
+Every import of a project module counts, at the top of a file or inside a function: a circle that a
 late import hides still ties the two modules together."""
 
 import ast
@@ -8,21 +8,54 @@ from pathlib import Path
 
 from conftest import ROOT
 
-FOLDERS = [ROOT / "docs" / "_ext", ROOT / "tools"]
+# Where each tree's modules are imported from: docs/_ext/ is on the path of the build (its packages are
+# top-level: reader.api_links), the repository root for the tools (tools.catalogs.catalog_file).
+FOLDERS = {ROOT / "docs" / "_ext": "", ROOT / "tools": "tools."}
+
+
+def module_name(path: Path, folder: Path, prefix: str) -> str:
+    parts = path.relative_to(folder).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return prefix + ".".join(parts) if parts else prefix.rstrip(".")
+
+
+def project_modules() -> dict[str, Path]:
+    return {module_name(path, folder, prefix): path
+            for folder, prefix in FOLDERS.items() for path in sorted(folder.rglob("*.py"))
+            if "node_modules" not in path.parts}
+
+
+def imported_names(path: Path, name: str) -> set[str]:
+    """Every dotted name an import of ``path`` (module ``name``) may refer to, relative imports resolved."""
+    package = name if path.stem == "__init__" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] if package else [])
+                base = ".".join(filter(None, [base, node.module]))
+            else:
+                base = node.module
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found
 
 
 def module_imports() -> dict[str, set[str]]:
-    """{module: the project modules it imports}, by file name (both folders are on each other's path)."""
-    files = {path.stem: path for folder in FOLDERS for path in folder.glob("*.py")}
+    """{module: the project modules (and packages) it imports}."""
+    modules = project_modules()
     graph = {}
-    for name, path in files.items():
+    for name, path in modules.items():
         imported = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if isinstance(node, ast.Import):
-                imported |= {alias.name.split(".")[0] for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                imported.add(node.module.split(".")[0])
-        graph[name] = {other for other in imported if other in files and other != name}
+        for dotted in imported_names(path, name):
+            if dotted in modules:
+                imported.add(dotted)
+            elif f"tools.{dotted}" in modules:  # a tool that puts tools/ itself on its path
+                imported.add(f"tools.{dotted}")
+        graph[name] = imported - {name}
     return graph
 
 
@@ -52,6 +85,13 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_circle_finder_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
     assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_sees_relative_and_package_imports():
+    graph = module_imports()
+    assert "reader.api_links" in graph["reader.api_index"], "from .api_links import ..."
+    assert "maths.katex_math" in graph["books.epub_books"], "from maths import katex_math"
+    assert "reader.language_switcher" in graph["books.epub_downloads"], "from reader.language_switcher import ..."
 
 
 def test_no_module_of_the_project_imports_itself_back():

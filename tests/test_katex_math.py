@@ -1,4 +1,4 @@
-"""Maths rendered at build time (docs/_ext/katex_math.py), and the "On this page" column (page_contents.py).
+"""Maths rendered at build time (docs/_ext/maths/katex_math.py), and the "On this page" column (page_contents.py).
 
 A fixture project (tests/roots/test-katex/) is built once: its page has
 inline and display maths, a formula KaTeX cannot read and an API entry in a
@@ -19,8 +19,8 @@ from conftest import LANGUAGES, ROOT, html_dir
 from docutils import nodes
 from sphinx.errors import ExtensionError
 
-import katex_math
-from page_contents import with_heading_breaks, with_name_breaks, with_signature_breaks
+from maths import katex_math
+from reader.page_contents import with_heading_breaks, with_name_breaks, with_signature_breaks
 
 FIXTURE = ROOT / "tests" / "roots" / "test-katex"
 

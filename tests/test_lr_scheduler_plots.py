@@ -7,7 +7,7 @@ of that file is plotted on exactly one page, that the learning rates it plots
 are the ones the doctest on the same page prints, that every figure has alt
 text that is translated in the catalog, that each built page (Chinese and
 English) shows its image with alt text in the page's language, and that the
-images are SVG that the books accept (docs/_ext/plot_svg.py).
+images are SVG that the books accept (docs/_ext/maths/plot_svg.py).
 """
 
 import re
@@ -116,11 +116,11 @@ def svg_problems(svg: str) -> list[str]:
 
 
 def test_matplotlibs_svg_is_cleaned_of_what_the_books_reject(tmp_path):
-    """docs/_ext/plot_svg.py on a figure as matplotlib writes it (a title: glyphs, among them a space)."""
+    """docs/_ext/maths/plot_svg.py on a figure as matplotlib writes it (a title: glyphs, among them a space)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from plot_svg import clean_svg
+    from maths.plot_svg import clean_svg
 
     fig, ax = plt.subplots()
     ax.set_title("a b")

@@ -76,7 +76,7 @@ def test_hard_wrapped_paragraph_is_reported_and_its_translation_goes_missing(tmp
     assert any("硬换行" in text for _, text in chinese_outside_marked_elements(html))
 
 
-# -- doctest runs that cannot lie or hang (docs/_ext/doctest_guard.py, tools/doctest_report.py) ------------
+# -- doctest runs that cannot lie or hang (docs/_ext/examples/doctest_guard.py, tools/doctest_report.py) ---
 
 def doctest_report(*outputs: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(ROOT / "tools" / "doctest_report.py"), *map(str, outputs)],
@@ -168,7 +168,7 @@ def test_a_run_is_checked_against_its_own_record_only(tmp_path):
     assert report.returncode == 1 and "no examples.json beside it" in report.stderr, report.stderr
 
 
-# -- a listing cut short by a moved marker (docs/_ext/snippet_regions.py) ----------------------------------
+# -- a listing cut short by a moved marker (docs/_ext/examples/snippet_regions.py) ----------------------------------
 
 def test_a_listing_cut_short_by_a_moved_end_marker_fails_the_build(tmp_path):
     """program.py: '# [/data]' one line too high, above 'y = 2 * x + 1'. The program still runs; the page

@@ -1,4 +1,4 @@
-"""The parallel view (docs/_ext/parallel_view.py, parallel-view.js) in a real browser.
+"""The parallel view (docs/_ext/i18n/parallel_view.py, parallel-view.js) in a real browser.
 
 One headless chromium and one local web server for the module, serving the fresh builds
 of the ``html_builds`` fixture, as in tests/test_browser.py. Units are found on the page

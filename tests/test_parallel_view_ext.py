@@ -1,4 +1,4 @@
-"""The parallel view's extension (docs/_ext/parallel_view.py) on a small fixture project.
+"""The parallel view's extension (docs/_ext/i18n/parallel_view.py) on a small fixture project.
 
 tests/roots/test-parallel-view/ has one unit of every kind (heading, paragraph with a
 role and an untitled {ref}, list items, table cells, an admonition, a definition list, an
@@ -19,7 +19,7 @@ from bs4 import BeautifulSoup
 from conftest import ROOT
 from doctest_report import parse
 from html_lang import chinese_outside_marked_elements
-from parallel_view import parallel_counterpart
+from i18n.parallel_view import parallel_counterpart
 
 FIXTURE = ROOT / "tests" / "roots" / "test-parallel-view"
 ZH, EN = "zh_CN", "en"

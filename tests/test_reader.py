@@ -12,18 +12,18 @@ from pathlib import Path
 import furo
 import polib
 import pytest
-from api_index import group_objects, module_of
-from api_links import official_url
+from reader.api_index import group_objects, module_of
+from reader.api_links import official_url
 from conftest import BUILDDIR, LANGUAGES, ROOT, html_dir
-from glossary_terms import jieba_dictionary
+from reader.glossary_terms import jieba_dictionary
 from terminology import read_pairs, read_terms
 from docutils import nodes
-from field_typography import punctuation, use_separator
-from language_switcher import HEADER_RIGHT, HEADER_SWITCHER, alternates, linked, with_header_switcher
-from output_blocks import LONG_OUTPUT, with_long_lines_wrapped
+from reader.field_typography import punctuation, use_separator
+from reader.language_switcher import HEADER_RIGHT, HEADER_SWITCHER, alternates, linked, with_header_switcher
+from reader.output_blocks import LONG_OUTPUT, with_long_lines_wrapped
 from project import site_languages
-import ui_strings
-from ui_strings import translate_navigation_labels, wrap_hard_coded
+from i18n import ui_strings
+from i18n.ui_strings import translate_navigation_labels, wrap_hard_coded
 
 GLOSSARY = ROOT / "docs" / "glossary.md"
 GLOSSARY_PO = ROOT / "locale" / "en" / "LC_MESSAGES" / "glossary.po"
@@ -160,7 +160,7 @@ def test_every_page_names_the_versions_of_the_build_environment(html_builds, lan
 
 
 def test_a_draft_language_is_linked_only_from_its_own_pages():
-    from epub_downloads import book_links
+    from books.epub_downloads import book_links
     languages = {"zh_CN": {"hreflang": "zh-CN", "label": "中文"}, "en": {"hreflang": "en", "label": "English"},
                  "ja": {"hreflang": "ja", "label": "日本語", "draft": True}}
     for published in ("zh_CN", "en"):

@@ -9,11 +9,11 @@ import sys
 
 import pytest
 from conftest import LANGUAGES, ROOT, html_dir
-from search_excerpts import PREFIX as EXCERPTS_PREFIX
-from search_index_trim import trimmed
-from search_term_weight import marked
+from search.search_excerpts import PREFIX as EXCERPTS_PREFIX
+from search.search_index_trim import trimmed
+from search.search_term_weight import marked
 from sphinx.search import zh as sphinx_zh
-from zh_search import FixedSearchChinese
+from search.zh_search import FixedSearchChinese
 
 ROOTS = ROOT / "tests" / "roots"
 BAD_LINE = "window.Stemmer = ChineseStemmer;"
@@ -64,7 +64,7 @@ def test_fixture_with_jieba_indexes_whole_terms(tmp_path):
 
 def test_the_learners_forms_join_the_search_groups_and_the_chinese_dictionary(tmp_path):
     """tools/terminology/search-synonyms.tsv: 求和 finds what sum finds; 求和 stays one word in the index."""
-    from search_synonyms import merged, variant_groups
+    from search.search_synonyms import merged, variant_groups
 
     table = tmp_path / "search-synonyms.tsv"
     table.write_text("# comment\n求和\tsum, torch.sum\n", encoding="utf-8")
@@ -77,7 +77,7 @@ def test_the_learners_forms_join_the_search_groups_and_the_chinese_dictionary(tm
 
 def test_the_ranking_script_is_shipped_without_its_comment_lines(tmp_path):
     """The search page is near its 1 MB (test_browser): the built search-ranking.js has only its code lines."""
-    from search_synonyms import without_comment_lines
+    from search.search_synonyms import without_comment_lines
 
     assert without_comment_lines("/* a\n * b */\nconst a = 1; // kept\n  // dropped\n  /* one */\nf(/* kept */ a);\n") \
         == "const a = 1; // kept\nf(/* kept */ a);\n"
@@ -91,7 +91,7 @@ def test_the_ranking_script_is_shipped_without_its_comment_lines(tmp_path):
 
 
 def test_the_built_sites_ship_the_ranking_script_without_its_comment_lines(html_builds):
-    from search_synonyms import without_comment_lines
+    from search.search_synonyms import without_comment_lines
 
     source = (ROOT / "docs" / "_static" / "search-ranking.js").read_text(encoding="utf-8")
     for language in LANGUAGES:
@@ -143,7 +143,7 @@ def test_the_pages_that_use_a_word_often_are_marked_and_come_first():
 def test_an_incremental_build_reads_the_marked_index_back_as_sphinx_wrote_it():
     """IndexBuilder.load reads the previous searchindex.js of an incremental build: ~n is page n again, not the
     n-th page from the end (Python's negative index)."""
-    from search_term_weight import loads  # setup() puts it in place of _JavaScriptIndex.loads
+    from search.search_term_weight import loads  # setup() puts it in place of _JavaScriptIndex.loads
     from sphinx.search import js_index
     frozen = {"docnames": ["a", "b", "c"], "terms": {"x": [~0, 2], "y": ~1, "z": [~2, ~0, 1]}, "titleterms": {"x": 0}}
     assert loads(js_index, js_index.dumps(frozen))["terms"] == {"x": [0, 2], "y": 1, "z": [2, 0, 1]}

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from search_excerpts import EXCERPT_WIDTH, PREFIX, clipped, short_anchor, width
-from search_synonyms import definition_labels
-from tex_plain import tex_plain
+from search.search_excerpts import EXCERPT_WIDTH, PREFIX, clipped, short_anchor, width
+from search.search_synonyms import definition_labels
+from search.tex_plain import tex_plain
 
 FIXTURE = ROOT / "tests" / "roots" / "test-search-excerpts"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "docs" / "_ext")}

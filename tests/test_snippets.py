@@ -25,7 +25,7 @@ import pytest
 import torch
 from bounded_run import run_bounded, running
 from conftest import ROOT
-from snippet_regions import marker_pairs, region_problems
+from examples.snippet_regions import marker_pairs, region_problems
 
 SNIPPETS = ROOT / "snippets"
 SNIPPET_TIMEOUT = 180  # seconds; the slowest snippet takes about 30 s on a busy 2-core machine
@@ -153,7 +153,7 @@ def test_a_snippet_that_leaves_a_process_running_is_caught(tmp_path):
 
 
 def test_every_region_of_every_snippet_ends_where_its_code_ends():
-    """The rules docs/_ext/snippet_regions.py applies to each literalinclude, here on every pair of
+    """The rules docs/_ext/examples/snippet_regions.py applies to each literalinclude, here on every pair of
     markers in snippets/, included by a page or not."""
     problems = []
     for snippet in sorted(SNIPPETS.rglob("*.py")):

@@ -1,4 +1,4 @@
-"""docs/_ext/untranslated_warnings.py: a fuzzy or untranslated entry is a build warning of the translated site.
+"""docs/_ext/i18n/untranslated_warnings.py: a fuzzy or untranslated entry is a build warning of the translated site.
 
 tests/roots/test-untranslated-warnings/ is a tiny project whose page.po has one fuzzy and one
 untranslated entry. Each test builds a fresh copy of it; the builds run with -W as the Makefile's do.

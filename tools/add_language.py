@@ -50,7 +50,7 @@ SEARCH_NOTES = {
     "ja": "Japanese: Sphinx splits words with its built-in TinySegmenter (no extra package); "
           "html_search_options {'type': 'sphinx.search.ja.MecabSplitter'} or JanomeSplitter segment better "
           "but need mecab or janome installed",
-    "zh": "Chinese: jieba with the glossary's dictionary (docs/_ext/zh_search.py)",
+    "zh": "Chinese: jieba with the glossary's dictionary (docs/_ext/search/zh_search.py)",
 }
 
 # conf.py dictionaries keyed by language; each needs an entry for every language.

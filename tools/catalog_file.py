@@ -11,7 +11,7 @@ not declare UTF-8). Its messages are given the cause a translator needs: "end-of
 string" (which msgfmt puts at the line after) is an unterminated string at its own line, a
 "syntax error" at a ``msgstr`` line is a ``msgstr`` without its ``msgid``.
 
-Users: the build (``docs/_ext/catalog_check.py``, before Sphinx compiles a single ``.mo``), the
+Users: the build (``docs/_ext/building/catalog_check.py``, before Sphinx compiles a single ``.mo``), the
 bilingual view, the glossary and search extensions, ``make stats``, the status page, ``make
 todo``, ``make update-po``, ``make add-language`` and ``make lint-po``.
 

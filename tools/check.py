@@ -32,7 +32,7 @@ from project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, SNIPPETS, SOURCE_LANGUAGE, 
 from project import translations  # noqa: E402
 
 BUILD_TIMEOUT = 1200  # seconds; an incremental build of two languages: well under a minute
-REREAD = "TORCH_NOTES_REREAD"  # docs/_ext/reread_pages.py: these pages are read again
+REREAD = "TORCH_NOTES_REREAD"  # docs/_ext/building/reread_pages.py: these pages are read again
 BUILDDIR = Path(os.environ.get("BUILDDIR", ROOT / "_build"))
 
 

@@ -9,7 +9,7 @@ number of tests in two languages (a block lost in translation). A failed
 example is shown as the builder reports it: file and line, the source, and the
 expected and actual output (or the exception).
 
-Beside each ``output.txt`` the builder (``docs/_ext/doctest_guard.py``) leaves
+Beside each ``output.txt`` the builder (``docs/_ext/examples/doctest_guard.py``) leaves
 ``examples.json``: the pages it was about to test and how many examples each
 has, written before any example ran. A page whose examples did not all run
 fails, by name, and so does a run that did not finish (an example that ends
@@ -34,8 +34,8 @@ FAILED = re.compile(r"^(?P<passed>\d+) passed and (?P<failed>\d+) failed\.$", re
 SETUP_FAILURE = re.compile(r"^\s*(?P<n>\d+) failures? in (setup|cleanup) code$", re.MULTILINE)
 SEPARATOR = re.compile(r"^\*{70}$", re.MULTILINE)  # doctest's line between two reports
 SUMMARY_TESTS = re.compile(r"^Doctest summary\n=+\n\s*(?P<tests>\d+) tests?$", re.MULTILINE)
-TIME_LIMIT = re.compile(r"^\s*doctest_guard\.ExampleTimeLimit: (?P<where>.*)$", re.MULTILINE)  # a hang, stopped
-RECORD = "examples.json"  # written by docs/_ext/doctest_guard.py before the run
+TIME_LIMIT = re.compile(r"^\s*examples\.doctest_guard\.ExampleTimeLimit: (?P<where>.*)$", re.MULTILINE)  # a hang, stopped
+RECORD = "examples.json"  # written by docs/_ext/examples/doctest_guard.py before the run
 RUNNING = "running.txt"  # the example running now; left behind by a run that did not finish
 SHOWN_PAGES = 10  # pages named one by one when a run fell short; the rest are counted
 
@@ -111,7 +111,7 @@ def record_errors(name: str, output: str, tests: dict[str, int], record: dict | 
     """What ran against what the build recorded before running: every page, every example."""
     if record is None:
         return [f"{name}: no {RECORD} beside it: the doctest build did not record the examples it was to run "
-                "(it stopped before running any, or docs/_ext/doctest_guard.py is not among the extensions)"]
+                "(it stopped before running any, or docs/_ext/examples/doctest_guard.py is not among the extensions)"]
     errors = []
     expected: dict[str, int] = record.get("pages", {})
     summary = SUMMARY_TESTS.search(output)

@@ -24,8 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from catalog_file import read  # noqa: E402
 from po_markup import Markup, Problem  # noqa: E402
 from project import ROOT  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 from terminology import also_variants, read_terms, read_variant_table  # noqa: E402  (the glossary page's parser)
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv: preferred form<TAB>rejected, variants
@@ -35,7 +33,7 @@ SENTENCE_END = re.compile(r"[。！？]|\n")
 def glossary_pairs(glossary_md: Path, glossary_po: Path) -> dict[str, list[str]]:
     """{source term: [English term, accepted variants...]} for every term with a finished translation.
 
-    The term lines are read by the glossary extension (docs/_ext/glossary_terms.py), so the site
+    The term lines are read by the glossary extension (docs/_ext/reader/glossary_terms.py), so the site
     and the lint always agree on what the terms are.
     """
     if not glossary_md.exists() or not glossary_po.exists():

@@ -18,7 +18,7 @@
  *    included), an API name (the py domain's objects), a body word, a partial
  *    match; weighted by how rare the concept is (idf) and more for a glossary
  *    term (a body word counts more on a page that uses it often: the index
- *    marks those pages, docs/_ext/search_term_weight.py), plus a bonus where
+ *    marks those pages, docs/_ext/search/search_term_weight.py), plus a bonus where
  *    the page's own title contains the concept, and
  *    the sum is scaled
  *    by the share of concepts the page matches, so pages that match more of
@@ -60,7 +60,7 @@
  * any query.
  *
  * The excerpt under each result comes from search-excerpts.js, written with
- * the index (docs/_ext/search_excerpts.py): the prose of the page's section
+ * the index (docs/_ext/search/search_excerpts.py): the prose of the page's section
  * that matches most of the query, with the matched words highlighted, and the
  * result links to that section. No result page is fetched (a query used to
  * download every matching page), so excerpts work from file:// too.
@@ -93,7 +93,7 @@ const TorchNotesSearch = (() => {
 
   const stemmer = typeof Stemmer !== "undefined" ? new Stemmer() : { stemWord: (w) => w };
   const normal = (word) => (HAN.test(word) ? word : stemmer.stemWord(word.toLowerCase()));
-  // A page list of the index; ~n marks a page that uses the word often (docs/_ext/search_term_weight.py).
+  // A page list of the index; ~n marks a page that uses the word often (docs/_ext/search/search_term_weight.py).
   const marks = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
   const files = (entry) => marks(entry).map((doc) => (doc < 0 ? ~doc : doc));
 

@@ -1,4 +1,4 @@
-// KaTeX at build time for docs/_ext/katex_math.py: one process per Sphinx process.
+// KaTeX at build time for docs/_ext/maths/katex_math.py: one process per Sphinx process.
 //
 // Reads one JSON request per line on stdin, {"tex": "...", "display": true|false},
 // and answers each on one line of stdout, in order:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "docs" / "_ext"))
 
-extensions = ["myst_parser", "sphinx.ext.doctest", "snippet_ledger", "hardwrap_check"]
+extensions = ["myst_parser", "sphinx.ext.doctest", "examples.snippet_ledger", "checks.hardwrap_check"]
 language = "zh_CN"
 locale_dirs = ["locale/"]
 gettext_compact = False

@@ -8,8 +8,8 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 project = "fixture"
 copyright = "2026, fixture authors"
-extensions = ["myst_parser", "sphinx.ext.doctest", "doctest_guard", "lang_overrides", "untranslated_warnings",
-              "reread_pages"]
+extensions = ["myst_parser", "sphinx.ext.doctest", "examples.doctest_guard", "i18n.lang_overrides",
+              "i18n.untranslated_warnings", "building.reread_pages"]
 exclude_patterns = ["_ext"]
 language = "zh_CN"
 locale_dirs = ["../locale/"]

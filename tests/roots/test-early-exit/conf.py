@@ -1,2 +1,2 @@
 exec(open(__file__.replace("test-early-exit", "common"), encoding="utf-8").read())
-extensions.append("doctest_guard")
+extensions.append("examples.doctest_guard")

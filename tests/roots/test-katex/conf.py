@@ -1,5 +1,5 @@
 exec(open(__file__.replace("test-katex", "common"), encoding="utf-8").read())
-extensions += ["katex_math", "page_contents"]
+extensions += ["maths.katex_math", "reader.page_contents"]
 myst_enable_extensions = ["dollarmath"]
 html_math_renderer = "katex"
 html_theme = "furo"

@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "docs" / "_ext"))
 project = "fixture"
 copyright = "2026, fixture authors"
 version = "1.0"  # the books' metadata needs a version and a copyright (make html builds them too)
-extensions = ["myst_parser", "lang_overrides", "translation_status", "epub_books"]
+extensions = ["myst_parser", "i18n.lang_overrides", "i18n.translation_status", "books.epub_books"]
 exclude_patterns = ["_ext"]
 language = "zh_CN"
 locale_dirs = ["../locale/"]

@@ -6,7 +6,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "docs" / "_ext"))
 
 project = "fixture"
-extensions = ["myst_parser", "untranslated_warnings"]
+extensions = ["myst_parser", "i18n.untranslated_warnings"]
 exclude_patterns = ["_build", "_locale"]
 language = "zh_CN"
 locale_dirs = ["locale/", "_locale/"]  # _locale: theme strings of the source language, as in docs/

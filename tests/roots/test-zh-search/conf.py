@@ -1,2 +1,2 @@
 exec(open(__file__.replace("test-zh-search", "common"), encoding="utf-8").read())
-extensions.append("zh_search")  # noqa: F821 (defined by the shared configuration)
+extensions.append("search.zh_search")  # noqa: F821 (defined by the shared configuration)

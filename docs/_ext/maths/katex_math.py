@@ -47,7 +47,7 @@ from sphinx.util.math import get_node_equation_number
 
 logger = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 KATEX_DIR = ROOT / "tools" / "katex"
 RENDER_SCRIPT = KATEX_DIR / "render.mjs"
 DIST = KATEX_DIR / "node_modules" / "katex" / "dist"

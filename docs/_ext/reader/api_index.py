@@ -14,7 +14,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from api_links import official_url
+from .api_links import official_url
 
 
 class api_index_placeholder(nodes.General, nodes.Element):
@@ -102,7 +102,7 @@ def merge(app: Sphinx, env: BuildEnvironment, docnames: set, other: BuildEnviron
 
 
 def setup(app: Sphinx) -> dict:
-    app.setup_extension("api_links")
+    app.setup_extension("reader.api_links")
     app.add_node(api_index_placeholder)
     app.add_directive("api-index", ApiIndex)
     app.connect("doctree-resolved", fill)

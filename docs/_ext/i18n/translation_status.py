@@ -28,7 +28,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.locale import _
 from sphinx.util.docutils import SphinxDirective
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 from po_stats import PageStats, language_stats  # noqa: E402
 from project import translations  # noqa: E402
 

@@ -114,7 +114,7 @@ def begin(app: Sphinx) -> None:
     marker = doctrees / f"{MARKER}{os.getpid()}"
     try:
         doctrees.mkdir(parents=True, exist_ok=True)
-        marker.write_text("a build is running, or was interrupted (see docs/_ext/build_recovery.py)\n",
+        marker.write_text("a build is running, or was interrupted (see docs/_ext/building/build_recovery.py)\n",
                           encoding="utf-8")
     except OSError as error:  # the doctree folder cannot be written: say which folder, not which marker
         error.filename, error.filename2 = str(doctrees), None

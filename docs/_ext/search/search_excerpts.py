@@ -35,7 +35,8 @@ from pathlib import Path
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
-from tex_plain import tex_plain
+
+from .tex_plain import tex_plain
 
 # columns: two lines of the results column, about a search engine's snippet. Sphinx's fetched excerpts
 # were 240 characters; at 240 the Chinese file (3 bytes a character) took a query past one megabyte.

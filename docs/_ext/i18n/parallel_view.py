@@ -50,7 +50,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import _clean_extracted_message, clean_astext, is_smartquotable, is_translatable
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 from catalog_file import read  # noqa: E402  (the reader of every tool; catalog_check ran it on all of them)
 
 CLASS = "parallel-counterpart"

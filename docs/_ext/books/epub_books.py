@@ -44,7 +44,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import unquote
 
-import katex_math
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.builders.epub3 import HTML_TAG, Epub3Builder
@@ -52,6 +51,8 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 from sphinx.util.math import get_node_equation_number
+
+from maths import katex_math
 
 logger = logging.getLogger(__name__)
 
@@ -188,8 +189,8 @@ def drop_html_only_stylesheets(app: Sphinx, pagename: str, templatename: str, co
 
 
 def setup(app: Sphinx) -> dict:
-    app.setup_extension("language_switcher")  # owns site_languages, the table of the languages
-    app.setup_extension("katex_math")  # renders the formulas, for the site and the books alike
+    app.setup_extension("reader.language_switcher")  # owns site_languages, the table of the languages
+    app.setup_extension("maths.katex_math")  # renders the formulas, for the site and the books alike
     app.add_builder(BookBuilder, override=True)
     app.connect("config-inited", describe_the_book, priority=800)  # after lang_overrides (100)
     app.add_html_math_renderer("mathml", (visit_math, None), (visit_math_block, None))

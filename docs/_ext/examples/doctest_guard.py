@@ -41,7 +41,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.ext.doctest import DocTestBuilder
 
-import snippet_ledger
+from . import snippet_ledger
 
 RECORD = "examples.json"
 RUNNING = "running.txt"
@@ -263,7 +263,7 @@ class GuardedDocTestBuilder(DocTestBuilder):
 
 def setup(app: Sphinx) -> dict:
     app.setup_extension("sphinx.ext.doctest")
-    app.setup_extension("snippet_ledger")
+    app.setup_extension("examples.snippet_ledger")
     app.add_builder(GuardedDocTestBuilder, override=True)
     # Seconds one example may run; '' (no rebuild): the doctrees do not depend on it.
     app.add_config_value("doctest_time_limit", 300, "", types=frozenset({int, float}))

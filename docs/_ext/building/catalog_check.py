@@ -32,7 +32,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util import logging
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 from catalog_file import MSGFMT_RUNS, CatalogError, check_all  # noqa: E402
 
 logger = logging.getLogger(__name__)

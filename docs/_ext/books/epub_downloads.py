@@ -23,8 +23,9 @@ html`` has put the books in place.
 
 from sphinx.application import Sphinx
 
-from epub_books import book_name
-from language_switcher import linked
+from reader.language_switcher import linked
+
+from .epub_books import book_name
 
 
 def book_links(languages: dict, current: str, pagename: str, project: str) -> list[dict]:

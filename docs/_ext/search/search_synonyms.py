@@ -33,12 +33,11 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from terminology import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table
-
-TERMINOLOGY = Path(__file__).resolve().parents[2] / "tools" / "terminology"
+TERMINOLOGY = Path(__file__).resolve().parents[3] / "tools" / "terminology"
 RANKING = "search-ranking.js"
 sys.path.insert(0, str(TERMINOLOGY.parent))
 from catalog_file import read  # noqa: E402  (the reader of every tool)
+from terminology import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table  # noqa: E402
 
 
 def glossary_groups(glossary_md: Path, glossary_po: Path) -> list[list[str]]:

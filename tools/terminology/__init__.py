@@ -1,8 +1,10 @@
 """The terminology's sources, read: the glossary page's term lines, its catalog's pairs and accepted
-variants, and the variant tables of ``tools/terminology/``.
+variants, and the variant tables beside this file (``tools/terminology/*.tsv``).
 
-Shared by the glossary extension (``glossary_terms``), the search synonyms (``search_synonyms``) and
-the lint (``tools/lint_terms.py``); it imports none of them, so they depend on it one way.
+Shared by the glossary extension (``docs/_ext/reader/glossary_terms.py``), the search synonyms
+(``docs/_ext/search/search_synonyms.py``) and the lint (``tools/lint_terms.py``); it imports none of
+them, so they depend on it one way. It lives with its tables, in ``tools/``, because the lint reads
+it too and the tools import no extension.
 """
 
 import re

@@ -32,7 +32,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from language_switcher import linked
+from .language_switcher import linked
 
 MIN_CHARS = 30
 MAX_CHARS = 160

@@ -20,6 +20,7 @@ English term. This extension reads exactly that and
 
 import html
 import re
+import sys
 from pathlib import Path
 
 from docutils import nodes
@@ -28,8 +29,10 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
-from search_synonyms import chinese_forms
-from terminology import paths, read_pairs, read_terms
+from search.search_synonyms import chinese_forms
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
+from terminology import paths, read_pairs, read_terms  # noqa: E402  (the glossary page's and tables' readers)
 
 logger = logging.getLogger(__name__)
 
