@@ -72,7 +72,7 @@ help:
 	@echo "  drift       what another torch changes on the pages: make drift TORCH=2.13.0 [TORCHVISION=...]"
 	@echo "              [PYTHON=python3.12] [ONLY=optim/]; report in $(BUILDDIR)/drift/, exit 1 when anything changed"
 	@echo "  bench       the figures the project holds itself to: build ratios, doctest/floor, search hits,"
-	@echo "              Lighthouse scores of a few pages (tools/lighthouse.py)"
+	@echo "              Lighthouse scores of a few pages (tools/web/lighthouse.py)"
 	@echo "  search-eval the learner queries of tests/data/ on the built site: its search vs Pagefind"
 	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
 	@echo "  system-deps check gettext, chromium, a CJK font, hunspell and epubcheck; apt-get them if root (make test does)"
@@ -97,7 +97,7 @@ html: $(STAMP) $(KATEX)
 	@echo "==> building the EPUB books"
 	$(MAKE) --no-print-directory epub
 	$(foreach l,$(LANGUAGES),cp $(BUILDDIR)/epub/$(l)/*.epub $(BUILDDIR)/html/$(l)/ &&) true
-	$(PY) tools/language_redirect.py $(BUILDDIR)/html/index.html
+	$(PY) tools/web/language_redirect.py $(BUILDDIR)/html/index.html
 	@echo "==> done: open $(BUILDDIR)/html/index.html"
 
 html-zh: html-lang-zh_CN
@@ -115,19 +115,19 @@ epub-lang-%: $(STAMP) $(KATEX)
 
 doctest: $(STAMP)
 	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 -k $(addprefix doctest-lang-,$(LANGUAGES)); status=$$?; \
-	$(PY) tools/doctest_report.py $(foreach l,$(LANGUAGES),$(BUILDDIR)/doctest/$(l)/output.txt) && exit $$status
+	$(PY) tools/examples/doctest_report.py $(foreach l,$(LANGUAGES),$(BUILDDIR)/doctest/$(l)/output.txt) && exit $$status
 
 doctest-lang-%: $(STAMP)
 	$(call sphinx,doctest,$*,$(BUILDDIR)/doctest/$*) $(call tag,$*)
 
 # The examples, signatures and warnings of every language under another torch (or Python), in a scratch
-# venv outside the checkout (tools/drift.py); the doctrees come from the same build as the site's (read
+# venv outside the checkout (tools/examples/drift.py); the doctrees come from the same build as the site's (read
 # without -W: a page that warns still has examples to compare).
 drift: $(STAMP)
 	@test -n "$(TORCH)" || { echo "usage: make drift TORCH=<version>|none [TORCHVISION=<version>] [PYTHON=<interpreter>] [ONLY=<prefix>]"; exit 2; }
 	@echo "==> reading the pages of $(LANGUAGES)"
 	$(MAKE) --no-print-directory -j$(JOBS) TAG=1 SPHINXOPTS="-n" $(addprefix doctrees-lang-,$(LANGUAGES))
-	$(PY) tools/drift.py --torch $(TORCH) $(if $(TORCHVISION),--torchvision $(TORCHVISION)) --python $(or $(PYTHON),$(PYTHON3)) \
+	$(PY) tools/examples/drift.py --torch $(TORCH) $(if $(TORCHVISION),--torchvision $(TORCHVISION)) --python $(or $(PYTHON),$(PYTHON3)) \
 	    $(if $(ONLY),--only $(ONLY)) $(foreach l,$(LANGUAGES),$(call doctrees,$(l)))
 
 doctrees-lang-%: $(STAMP)
@@ -152,43 +152,43 @@ gettext-pages: $(STAMP)
 
 update-po: $(STAMP)
 	$(MAKE) --no-print-directory $(if $(ONLY),gettext-pages PAGES=$(ONLY),gettext)
-	$(PY) tools/update_po.py --only=$(ONLY) $(BUILDDIR)/$(if $(ONLY),gettext-pages,gettext) locale $(TRANSLATIONS)
+	$(PY) tools/catalogs/update_po.py --only=$(ONLY) $(BUILDDIR)/$(if $(ONLY),gettext-pages,gettext) locale $(TRANSLATIONS)
 
 # Before sending a change: the pages it touches (BRANCH=1: changed since $(BASE); or ONLY=optim/adam), in every
-# language: catalogs in step, the whole lint, the build with warnings as errors, the doctests (tools/check.py).
+# language: catalogs in step, the whole lint, the build with warnings as errors, the doctests (tools/workflow/check.py).
 check: $(STAMP) $(KATEX)
-	$(PY) tools/check.py $(if $(BRANCH),--branch $(BASE)) $(if $(ONLY),--only $(ONLY))
+	$(PY) tools/workflow/check.py $(if $(BRANCH),--branch $(BASE)) $(if $(ONLY),--only $(ONLY))
 
 # The translator commands take L=<lang> (one language; default: all) and ONLY=<folder/ or page> (default: all).
 SCOPED_LANGUAGES = $(or $(L),$(TRANSLATIONS))
 scoped_catalogs = $(foreach l,$(SCOPED_LANGUAGES),locale/$(l)/LC_MESSAGES/$(if $(ONLY),$(if $(filter %/,$(ONLY)),$(ONLY),$(ONLY).po)))
 
 stats: $(STAMP)
-	$(PY) tools/po_stats.py $(if $(ONLY),--only $(ONLY)) locale $(SCOPED_LANGUAGES)
+	$(PY) tools/catalogs/po_stats.py $(if $(ONLY),--only $(ONLY)) locale $(SCOPED_LANGUAGES)
 
 todo: $(STAMP)
-	@$(PY) tools/po_todo.py $(if $(BRANCH),--branch $(BASE)) $(if $(ONLY),--only $(ONLY)) locale $(SCOPED_LANGUAGES)
+	@$(PY) tools/catalogs/po_todo.py $(if $(BRANCH),--branch $(BASE)) $(if $(ONLY),--only $(ONLY)) locale $(SCOPED_LANGUAGES)
 
 lint-po: $(STAMP)
 	@for path in $(scoped_catalogs); do test -e $$path || { echo "lint-po: no catalog $$path"; exit 2; }; done
-	$(PY) tools/lint_po.py $(scoped_catalogs)
+	$(PY) tools/lint/lint_po.py $(scoped_catalogs)
 
 add-language: gettext
 	@test -n "$(L)" || { echo "usage: make add-language L=<code>, e.g. L=ja or L=pt_BR"; exit 2; }
-	$(PY) tools/add_language.py $(BUILDDIR)/gettext locale $(L)
+	$(PY) tools/catalogs/add_language.py $(BUILDDIR)/gettext locale $(L)
 
 # The live preview of one language, inside the whole site that make html built (every edition, both
-# books), so its language switch and book links work (tools/serve.py); only SERVE_LANG is rebuilt.
-# A busy port is said before make html, not minutes later (tools/serve.py binds it again to serve).
+# books), so its language switch and book links work (tools/web/serve.py); only SERVE_LANG is rebuilt.
+# A busy port is said before make html, not minutes later (tools/web/serve.py binds it again to serve).
 serve: $(STAMP)
-	@$(PY) tools/serve.py --check-port --host 127.0.0.1 --port $(PORT)
+	@$(PY) tools/web/serve.py --check-port --host 127.0.0.1 --port $(PORT)
 	@$(MAKE) --no-print-directory html
-	$(PY) tools/serve.py -c . -d $(call doctrees,$(SERVE_LANG)) -D language=$(SERVE_LANG) \
+	$(PY) tools/web/serve.py -c . -d $(call doctrees,$(SERVE_LANG)) -D language=$(SERVE_LANG) \
 	    --host 127.0.0.1 --port $(PORT) --watch locale --watch snippets --watch conf.py \
 	    --re-ignore '.*\.mo$$' docs $(BUILDDIR)/html/$(SERVE_LANG)
 
 system-deps:
-	@$(PYTHON3) tools/system_deps.py
+	@$(PYTHON3) tools/workflow/system_deps.py
 
 # KaTeX, which renders the maths of the sites and the books at build time (docs/_ext/maths/katex_math.py), at the
 # version tools/katex/package-lock.json pins. A prerequisite of html, epub and test too: the languages' builds
@@ -199,7 +199,7 @@ $(KATEX): tools/katex/package-lock.json | system-deps-html
 
 # node and npm, which install KaTeX: the one system tool a build needs (installed as root, else one line to run).
 system-deps-html:
-	@$(PYTHON3) tools/system_deps.py html
+	@$(PYTHON3) tools/workflow/system_deps.py html
 
 # axe-core for the accessibility tests, at the version tools/axe/package-lock.json pins.
 $(AXE): tools/axe/package-lock.json | system-deps
@@ -216,17 +216,17 @@ $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	$(VENV)/bin/pip install --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
-# Lighthouse for make bench (tools/lighthouse.py), at the version tools/lighthouse/package-lock.json pins.
+# Lighthouse for make bench (tools/web/lighthouse.py), at the version tools/lighthouse/package-lock.json pins.
 $(LIGHTHOUSE): tools/lighthouse/package-lock.json | system-deps
 	cd tools/lighthouse && npm ci --no-audit --no-fund --silent
 	touch $@
 
 bench: $(STAMP) $(BENCH_STAMP) $(LIGHTHOUSE)
-	$(PY) tools/bench.py
+	$(PY) tools/workflow/bench.py
 
 # The learner queries of tests/data/ against the site's search and against Pagefind (needs make html).
 search-eval: $(STAMP) $(BENCH_STAMP)
-	$(PY) tools/search_eval.py --engine both $(BUILDDIR)
+	$(PY) tools/web/search_eval.py --engine both $(BUILDDIR)
 
 clean:
 	rm -rf $(BUILDDIR)

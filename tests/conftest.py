@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT))  # tools.*
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 from bounded_run import run_bounded  # noqa: E402
-from browser import Chromium, SiteServer  # noqa: E402
-from project import SOURCE_LANGUAGE, published, site_languages, translations  # noqa: E402
+from tools.web.browser import Chromium, SiteServer  # noqa: E402
+from tools.project import SOURCE_LANGUAGE, published, site_languages, translations  # noqa: E402
 
 # Tests read what Sphinx and pytest print; CI=true (set by CI services) or FORCE_COLOR makes
 # Sphinx color its messages, and the escape codes break every pattern that reads them. NO_COLOR

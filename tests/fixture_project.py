@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 from conftest import ROOT
-from project import SOURCE_LANGUAGE
+from tools.project import SOURCE_LANGUAGE
 
 FIXTURE = ROOT / "tests" / "roots" / "test-translator-project"
 MAKE_TIMEOUT = 600  # seconds; a target runs a few small Sphinx builds in turn, each in seconds; past this it is stuck

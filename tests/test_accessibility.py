@@ -7,7 +7,7 @@ Its own file, the longest of the suite (about ten minutes of one worker on 2 cor
 import json
 from concurrent.futures import ThreadPoolExecutor
 
-from browser import Chromium, wcag_violations
+from tools.web.browser import Chromium, wcag_violations
 from conftest import LANGUAGES, html_dir
 
 

@@ -13,9 +13,9 @@ import time
 import urllib.parse
 
 import pytest
-import search_eval
+from tools.web import search_eval
 from PIL import Image
-from browser import wcag_violations
+from tools.web.browser import wcag_violations
 from conftest import LANGUAGES, ROOT, check_translated_content, html_dir
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"

@@ -45,8 +45,8 @@ def test_a_real_configuration_change_is_still_reported():
 
 
 def test_root_index_leads_to_every_published_language_and_no_draft():
-    from language_redirect import redirect_page
-    from project import published, site_languages
+    from tools.web.language_redirect import redirect_page
+    from tools.project import published, site_languages
     languages = site_languages()
     redirect = redirect_page(languages)
     for language in published(languages):

@@ -82,12 +82,12 @@ def digest(folder: Path) -> dict[Path, str]:
 
 @pytest.mark.parametrize("name", BROKEN)
 def test_every_tool_names_the_same_line_and_cause(tmp_path, name):
-    import catalog_file
-    from catalog_file import CatalogError
-    from lint_po import catalog_file_errors
+    from tools.catalogs import catalog_file
+    from tools.catalogs.catalog_file import CatalogError
+    from tools.lint.lint_po import catalog_file_errors
     from i18n.parallel_view import read_catalog
-    from po_stats import language_stats
-    from update_po import update
+    from tools.catalogs.po_stats import language_stats
+    from tools.catalogs.update_po import update
 
     line, rule, cause = BROKEN[name]
     locale = project(tmp_path, name) / "locale"
@@ -107,7 +107,7 @@ def test_every_tool_names_the_same_line_and_cause(tmp_path, name):
     assert lint and lint[0].startswith(expected) and cause in lint[0], lint
 
     for tool in ("po_stats.py", "po_todo.py"):  # make stats, make todo: exit 1, the line, no traceback
-        result = subprocess.run([sys.executable, str(ROOT / "tools" / tool), str(locale), "en"],
+        result = subprocess.run([sys.executable, str(ROOT / "tools" / "catalogs" / tool), str(locale), "en"],
                                 capture_output=True, text=True, timeout=TOOL_TIMEOUT)
         assert result.returncode == 1 and expected in result.stderr, f"{tool}: {result.stderr}"
         assert not any(word in result.stderr for word in CRASH_REPORT), result.stderr
@@ -141,7 +141,7 @@ def test_a_cut_off_compiled_catalog_is_compiled_again_not_silently_dropped(tmp_p
 
 
 def test_the_project_catalogs_are_sound():
-    import catalog_file
+    from tools.catalogs import catalog_file
 
     folders = [ROOT / "locale", ROOT / "docs" / "_locale"]
     assert len(catalog_file.catalogs_under(folders)) > 100
@@ -152,7 +152,7 @@ def test_the_project_catalogs_are_sound():
 def test_msgfmts_words_are_given_the_line_to_edit_and_the_cause(tmp_path):
     """msgfmt puts "end-of-line within string" at the line after the string (here 8 and 12 for 7 and 11)
     and calls an orphan msgstr a "syntax error"; the reader says where and what."""
-    import catalog_file
+    from tools.catalogs import catalog_file
 
     po = tmp_path / "index.po"
     po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'

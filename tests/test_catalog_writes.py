@@ -21,7 +21,7 @@ import pytest
 
 from conftest import ROOT
 
-TOOLS = ROOT / "tools"
+UPDATE_PO = ROOT / "tools" / "catalogs" / "update_po.py"
 FIXTURE = ROOT / "tests" / "roots" / "test-catalog-faults"
 TOOL_TIMEOUT = 120  # seconds; update_po merges one small catalog in well under one
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
@@ -50,7 +50,7 @@ def merged(po: Path) -> bool:
 
 
 def update_po(*args: str, driver: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-c", driver, *args] if driver else [sys.executable, str(TOOLS / "update_po.py"), *args]
+    command = [sys.executable, "-c", driver, *args] if driver else [sys.executable, str(UPDATE_PO), *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=TOOL_TIMEOUT, env=env)
 
 
@@ -58,9 +58,9 @@ def update_po(*args: str, driver: str | None = None, env: dict | None = None) ->
 # half the catalog's size (past the limit a write fails with EFBIG, as one fails with ENOSPC).
 FULL_DISK_DRIVER = f"""
 import resource, signal, sys
-sys.path.insert(0, {str(TOOLS)!r})
+sys.path.insert(0, {str(ROOT)!r})
 sys.argv[0] = "update_po.py"
-import update_po
+from tools.catalogs import update_po
 
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 keep_pot_date = update_po.keep_pot_date
@@ -114,12 +114,12 @@ mount -t tmpfs -o size=1m tmpfs {disk}
 cp -r {locale} {disk}/locale
 dd if=/dev/zero of={disk}/filler bs=4k 2>/dev/null
 truncate -s -8k {disk}/filler
-TMPDIR={work} {sys.executable} {TOOLS / 'update_po.py'} {pot_dir} {disk}/locale en >{work}/out 2>{work}/err
+TMPDIR={work} {sys.executable} {UPDATE_PO} {pot_dir} {disk}/locale en >{work}/out 2>{work}/err
 echo $? >{work}/status
 cp {disk}/locale/en/LC_MESSAGES/index.po {work}/after-full.po
 ls -A {disk}/locale/en/LC_MESSAGES >{work}/files
 rm {disk}/filler
-TMPDIR={work} {sys.executable} {TOOLS / 'update_po.py'} {pot_dir} {disk}/locale en >{work}/out2 2>&1
+TMPDIR={work} {sys.executable} {UPDATE_PO} {pot_dir} {disk}/locale en >{work}/out2 2>&1
 echo $? >{work}/status2
 cp {disk}/locale/en/LC_MESSAGES/index.po {work}/after-freed.po
 """
@@ -135,7 +135,7 @@ cp {disk}/locale/en/LC_MESSAGES/index.po {work}/after-freed.po
 
 
 def test_a_catalog_saved_while_update_po_merges_it_is_not_overwritten(tmp_path, monkeypatch):
-    import update_po as tool
+    from tools.catalogs import update_po as tool
 
     pot_dir, locale, po = project(tmp_path)
     merge_steps = tool.merge_steps
@@ -155,7 +155,7 @@ def test_a_catalog_saved_while_update_po_merges_it_is_not_overwritten(tmp_path, 
 
 
 def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch):
-    import catalog_write
+    from tools.catalogs import catalog_write
 
     po = tmp_path / "index.po"
     po.write_text("old\n", encoding="utf-8")
@@ -183,8 +183,8 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_path, m
 def test_save_writes_what_polib_writes(tmp_path):
     import polib
 
-    import catalog_file
-    import catalog_write
+    from tools.catalogs import catalog_file
+    from tools.catalogs import catalog_write
 
     source = FIXTURE / "locale" / "en" / "LC_MESSAGES" / "index.po"
     catalog = catalog_file.read(source)

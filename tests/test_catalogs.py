@@ -4,7 +4,7 @@ Valid and in step: every language. Complete (no fuzzy or untranslated entry): th
 translations; a draft reports what it still lacks (conftest.check_translated_content).
 """
 
-from check_catalogs import check
+from tools.catalogs.check_catalogs import check
 from conftest import LANGUAGES, check_translated_content
 
 INCOMPLETE = (": fuzzy entry ", ": untranslated entry ")

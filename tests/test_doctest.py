@@ -10,7 +10,7 @@ import sys
 
 import pytest
 from conftest import BUILDDIR, LANGUAGES, Run
-from doctest_report import compare, failures, load_record, parse
+from tools.examples.doctest_report import compare, failures, load_record, parse
 
 
 def report_path(language: str):

@@ -29,7 +29,7 @@ def doctrees(tmp_path_factory) -> Path:
 
 
 def drift(doctrees: Path, report: Path, other: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "drift.py"),
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "examples" / "drift.py"),
                            "--reference-python", sys.executable, "--reference-path", str(FIXTURE / "version-1"),
                            "--other-python", sys.executable, "--other-path", str(FIXTURE / other),
                            "--reference-label", "fakelib 1", "--other-label", f"fakelib {other[-1]}",
@@ -73,7 +73,7 @@ def test_a_package_index_that_cannot_be_reached_is_named_not_a_package(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
     env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), PIP_CONFIG_FILE=os.devnull, PIP_RETRIES="0",
                PIP_INDEX_URL="http://127.0.0.1:9/simple", PIP_DISABLE_PIP_VERSION_CHECK="1")
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "drift.py"), "--torch", "9.9.9",
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "examples" / "drift.py"), "--torch", "9.9.9",
                              "--python", sys.executable, "--out", str(tmp_path / "report.txt"), str(tmp_path)],
                             capture_output=True, text=True, timeout=600, env=env)
     assert result.returncode == 2, result.stdout + result.stderr

@@ -7,7 +7,7 @@ untranslated entries (docs/_ext/i18n/untranslated_warnings.py).
 
 import pytest
 from conftest import LANGUAGES, check_translated_content, html_dir
-from html_lang import chinese_outside_marked_elements
+from tools.web.html_lang import chinese_outside_marked_elements
 
 HAN_SCRIPT = ("zh", "ja", "ko")  # primary subtags of languages that may write Han characters
 

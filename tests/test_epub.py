@@ -29,7 +29,7 @@ RAW_TEX = re.compile(r"\\[()\[\]]|\$\$|\\[A-Za-z]+")
 
 
 def conf_value(name: str):
-    """A literal setting of conf.py, read as tools/add_language.py reads it."""
+    """A literal setting of conf.py, read as tools/catalogs/add_language.py reads it."""
     for node in ast.parse((ROOT / "conf.py").read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
             return ast.literal_eval(node.value)
@@ -48,7 +48,7 @@ def book_path(language: str) -> Path:
 def epubcheck_command() -> list[str]:
     """Debian's /usr/bin/epubcheck is a link to the jar, run through binfmt_misc (absent in containers)."""
     found = shutil.which("epubcheck")
-    assert found, "epubcheck is missing: make test installs it (tools/system_deps.py)"
+    assert found, "epubcheck is missing: make test installs it (tools/workflow/system_deps.py)"
     target = Path(found).resolve()
     return ["java", "-jar", str(target)] if target.suffix == ".jar" else [found]
 

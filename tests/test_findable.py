@@ -9,7 +9,7 @@ from docutils.core import publish_doctree
 
 from conftest import LANGUAGES, check_translated_content, html_dir
 from reader.findable import MAX_CHARS, first_paragraph, shorten
-from project import published, site_languages
+from tools.project import published, site_languages
 
 SITE = "http://127.0.0.1:8000/"  # site_url's default: make serve's address
 CJK = re.compile(r"[\u4e00-\u9fff]")

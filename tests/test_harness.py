@@ -9,7 +9,7 @@ import threading
 import conftest
 from bounded_run import run_bounded, running
 from conftest import ROOT, run_build, run_parallel
-from doctest_report import located
+from tools.examples.doctest_report import located
 
 
 def test_a_build_that_prints_a_lot_does_not_stall():
@@ -41,7 +41,7 @@ def test_the_doctest_floor_shows_each_failed_example(tmp_path):
     """It used to print only "2 examples, 2 failures"."""
     data = tmp_path / "floor.json"
     data.write_text(json.dumps(FLOOR_DATA))
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "doctest_floor.py"), "run", str(data)],
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "examples" / "doctest_floor.py"), "run", str(data)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1 and result.stdout == "2 examples, 2 failures\n"
     assert ('File "demo/page [default]", line 1, in demo/page [default]\nFailed example:\n    1 + 1\n'
@@ -86,7 +86,7 @@ def test_the_doctest_report_shows_each_failed_example(tmp_path):
     report = tmp_path / "output.txt"
     report.write_text(FAILED_REPORT)
     (tmp_path / "examples.json").write_text('{"pages": {"index": 1}, "finished": true}')  # as the builder records it
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "doctest_report.py"), str(report)],
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "examples" / "doctest_report.py"), str(report)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert result.stderr == (f"doctest check failed:\n{report}: index: 1 failed example(s)\n\n{report}:\n"

@@ -13,7 +13,7 @@ import pickle
 import pytest
 import torch
 from conftest import BUILDDIR, LANGUAGES, ROOT
-from doctest_report import parse
+from tools.examples.doctest_report import parse
 from sphinx.application import Sphinx
 
 

@@ -17,9 +17,9 @@ import sys
 import polib
 import pytest
 from conftest import ROOT
-from terminology import read_terms
-import lint_po
-from lint_po import Markup, glossary_pairs, lint, lint_file
+from tools.terminology import read_terms
+from tools.lint import lint_po
+from tools.lint.lint_po import Markup, glossary_pairs, lint, lint_file
 
 FIXTURE = ROOT / "tests" / "roots" / "test-lint-po"
 MESSAGES = FIXTURE / "locale" / "en" / "LC_MESSAGES"
@@ -102,7 +102,7 @@ def digest(folder):
 
 def test_the_command_line_fails_and_writes_nothing():
     before = digest(FIXTURE)
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "lint_po.py"), "--docs", str(FIXTURE), str(FIXTURE)],
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "lint" / "lint_po.py"), "--docs", str(FIXTURE), str(FIXTURE)],
                             capture_output=True, text=True, timeout=TOOL_TIMEOUT)
     assert result.returncode == 1
     assert "malformed/syntax.po:11: [syntax]" in result.stdout and "markup.po" in result.stdout
@@ -110,7 +110,7 @@ def test_the_command_line_fails_and_writes_nothing():
 
 
 def test_update_po_refuses_a_malformed_catalog_and_touches_nothing(tmp_path):
-    from update_po import update
+    from tools.catalogs.update_po import update
     pot_dir, locale = tmp_path / "pot", tmp_path / "locale"
     (pot_dir).mkdir()
     (pot_dir / "index.pot").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
@@ -137,7 +137,7 @@ def test_markup_extraction():
 def test_pending_pages_do_not_fail_and_the_list_only_shrinks(tmp_path):
     import shutil
 
-    from lint_po import lint_report
+    from tools.lint.lint_po import lint_report
     locale = tmp_path / "locale"
     shutil.copytree(FIXTURE / "locale", locale)
     (locale / "terminology-pending.txt").write_text("# comment\nen markup\nen glossary\n", encoding="utf-8")

@@ -10,10 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-from check_catalogs import check
+from tools.catalogs.check_catalogs import check
 from conftest import ROOT
-from doctest_report import compare
-from html_lang import chinese_outside_marked_elements
+from tools.examples.doctest_report import compare
+from tools.web.html_lang import chinese_outside_marked_elements
 
 ROOTS = ROOT / "tests" / "roots"
 SPHINX_BUILD = [sys.executable, "-m", "sphinx"]
@@ -76,10 +76,10 @@ def test_hard_wrapped_paragraph_is_reported_and_its_translation_goes_missing(tmp
     assert any("硬换行" in text for _, text in chinese_outside_marked_elements(html))
 
 
-# -- doctest runs that cannot lie or hang (docs/_ext/examples/doctest_guard.py, tools/doctest_report.py) ---
+# -- doctest runs that cannot lie or hang (examples/doctest_guard.py, tools/examples/doctest_report.py) -----
 
 def doctest_report(*outputs: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "doctest_report.py"), *map(str, outputs)],
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "examples" / "doctest_report.py"), *map(str, outputs)],
                           capture_output=True, text=True, timeout=60)
 
 

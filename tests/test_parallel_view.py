@@ -15,9 +15,9 @@ from collections import defaultdict
 
 import polib
 import pytest
-from browser import wcag_violations
+from tools.web.browser import wcag_violations
 from conftest import DRAFTS, LANGUAGES, ROOT, check_translated_content
-from project import site_languages
+from tools.project import site_languages
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 ZH, EN = "zh_CN", "en"

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from conftest import ROOT
-from doctest_report import parse
-from html_lang import chinese_outside_marked_elements
+from tools.examples.doctest_report import parse
+from tools.web.html_lang import chinese_outside_marked_elements
 from i18n.parallel_view import parallel_counterpart
 
 FIXTURE = ROOT / "tests" / "roots" / "test-parallel-view"

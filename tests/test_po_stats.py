@@ -1,9 +1,9 @@
-"""make stats (tools/po_stats.py) and the translation status page: a share done is never rounded up to 100%."""
+"""make stats (tools/catalogs/po_stats.py) and the translation status page: a share done is never rounded up to 100%."""
 
 import polib
 
-import po_stats
-from po_stats import PageStats, done_percent, format_table, language_stats
+from tools.catalogs import po_stats
+from tools.catalogs.po_stats import PageStats, done_percent, format_table, language_stats
 
 
 def catalog(path, translated: int, fuzzy: int = 0, untranslated: int = 0):

@@ -12,7 +12,7 @@ import csv
 import polib
 import pytest
 from conftest import ROOT
-from project import pages
+from tools.project import pages
 
 TABLE = ROOT / "tests" / "data" / "python-versions.tsv"
 CHAPTER = [page for page in pages() if page.startswith("python/") and page != "python/index"]

@@ -16,12 +16,12 @@ from reader.api_index import group_objects, module_of
 from reader.api_links import official_url
 from conftest import BUILDDIR, LANGUAGES, ROOT, html_dir
 from reader.glossary_terms import jieba_dictionary
-from terminology import read_pairs, read_terms
+from tools.terminology import read_pairs, read_terms
 from docutils import nodes
 from reader.field_typography import punctuation, use_separator
 from reader.language_switcher import HEADER_RIGHT, HEADER_SWITCHER, alternates, linked, with_header_switcher
 from reader.output_blocks import LONG_OUTPUT, with_long_lines_wrapped
-from project import site_languages
+from tools.project import site_languages
 from i18n import ui_strings
 from i18n.ui_strings import translate_navigation_labels, wrap_hard_coded
 

@@ -1,7 +1,7 @@
 """Issue 31, item 5: make serve on a busy port says so and stops; it never announces an address it cannot bind.
 
 sphinx-autobuild built the site, printed "Serving on http://127.0.0.1:8000" and only then found the
-port taken. tools/serve.py binds the port first. The fixture of the catalog faults is the site.
+port taken. tools/web/serve.py binds the port first. The fixture of the catalog faults is the site.
 """
 
 import socket
@@ -20,7 +20,7 @@ def test_a_busy_port_is_named_before_any_build_and_the_command_fails(tmp_path):
         other_server.bind(("127.0.0.1", 0))
         other_server.listen()
         port = other_server.getsockname()[1]
-        result = subprocess.run([sys.executable, str(ROOT / "tools" / "serve.py"), "-c", str(FIXTURE), "-q",
+        result = subprocess.run([sys.executable, str(ROOT / "tools" / "web" / "serve.py"), "-c", str(FIXTURE), "-q",
                                  "--host", "127.0.0.1", "--port", str(port), str(FIXTURE),
                                  str(tmp_path / "html" / "en")],
                                 capture_output=True, text=True, timeout=120, cwd=tmp_path)

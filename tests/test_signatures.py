@@ -4,14 +4,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import check_signatures
-from check_signatures import check, documented, main
+from tools.examples import check_signatures
+from tools.examples.check_signatures import check, documented, main
 from conftest import ROOT
 
 
 def test_every_documented_signature_matches_the_installed_version():
     # In a process of its own: pytest replaces pdb.set_trace, whose signature a page documents.
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "check_signatures.py")],
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "examples" / "check_signatures.py")],
                             capture_output=True, text=True, timeout=300)  # it imports torch: seconds
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -13,7 +13,7 @@ import subprocess
 import polib
 import pytest
 from fixture_project import FIXTURE, make, make_project
-from lint_po import catalog_file_errors
+from tools.lint.lint_po import catalog_file_errors
 from test_update_po import CHANGED_NEW, CHANGED_OLD, INDEX
 
 

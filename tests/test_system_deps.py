@@ -1,4 +1,4 @@
-"""make test sets up its own system tools: tools/system_deps.py, run with every tool missing.
+"""make test sets up its own system tools: tools/workflow/system_deps.py, run with every tool missing.
 
 The machine is not touched: the script runs with a PATH holding only a fake apt-get, whose
 'install' writes stand-ins for the tools into that PATH and records the command.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
-SCRIPT = ROOT / "tools" / "system_deps.py"
+SCRIPT = ROOT / "tools" / "workflow" / "system_deps.py"
 FAKE_TIMEOUT = 60  # seconds; with the fake apt-get the script takes well under one
 REAL_TIMEOUT = 1800  # seconds; on this machine it may run the real apt-get, as make test would
 STAND_INS = {
@@ -89,4 +89,4 @@ def test_the_build_checks_node_and_npm_before_it_runs_npm():
     result = subprocess.run(["make", "--no-print-directory", "-n", "-W", "tools/katex/package-lock.json", katex],
                             cwd=ROOT, capture_output=True, text=True, timeout=FAKE_TIMEOUT)
     lines = result.stdout.splitlines()
-    assert lines[:2] == ["python3 tools/system_deps.py html", "cd tools/katex && npm ci --no-audit --no-fund --silent"], lines
+    assert lines[:2] == ["python3 tools/workflow/system_deps.py html", "cd tools/katex && npm ci --no-audit --no-fund --silent"], lines

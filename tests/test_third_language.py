@@ -18,8 +18,8 @@ from bs4 import BeautifulSoup
 from bounded_run import run_bounded
 from conftest import BUILDDIR as SESSION_BUILDDIR
 from conftest import ROOT, html_dir
-from doctest_report import parse
-from project import site_languages
+from tools.examples.doctest_report import parse
+from tools.project import site_languages
 
 PAGE = "serialization/index"
 SOURCE_TITLE = "序列化：保存与加载"

@@ -16,7 +16,7 @@ import polib
 import pytest
 from bs4 import BeautifulSoup
 from fixture_project import MAKE_TIMEOUT, catalogs, make, make_project
-from po_lines import CatalogLines
+from tools.catalogs.po_lines import CatalogLines
 
 
 def status_rows(html_file) -> dict[str, list[str]]:
@@ -98,8 +98,8 @@ def test_add_language_creates_the_theme_and_site_strings(with_japanese):
 
 def test_the_build_and_the_tests_pick_the_language_up(with_japanese):
     project, _, _ = with_japanese
-    listed = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'tools'); "
-                             "from project import translations; print(translations())"],
+    listed = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, '.'); "
+                             "from tools.project import translations; print(translations())"],
                             cwd=project, capture_output=True, text=True, check=True, timeout=300).stdout
     assert listed.strip() == "['en', 'ja']", "tests/conftest.py LANGUAGES comes from translations()"
     make(project, "html")
@@ -213,7 +213,7 @@ def serving(project, language="en"):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "tools/serve.py", "-c", ".", "-d", f"_build/doctrees/{language}/tree",
+    server = subprocess.Popen([sys.executable, "tools/web/serve.py", "-c", ".", "-d", f"_build/doctrees/{language}/tree",
                                "-D", f"language={language}", "-q", "--host", "127.0.0.1", "--port", str(port),
                                "--watch", "locale", "--re-ignore", r".*\.mo$", "docs", f"_build/html/{language}"],
                               cwd=project, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,

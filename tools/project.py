@@ -9,7 +9,7 @@ SNIPPETS = ROOT / "snippets"
 SOURCE_LANGUAGE = "zh_CN"
 PAGE_SUFFIX = ".md"
 # The glossary page: its {glossary} term lines and their msgstr in <lang>/LC_MESSAGES/glossary.po
-# are the single source of term pairs (tools/lint_po.py).
+# are the single source of term pairs (tools/lint/lint_po.py).
 GLOSSARY_PAGE = "glossary"
 # Folders under docs/ that hold build machinery, not pages.
 NON_PAGE_DIRS = {"_ext", "_static", "_templates", "_locale"}

@@ -2,19 +2,19 @@
 variants, and the variant tables beside this file (``tools/terminology/*.tsv``).
 
 Shared by the glossary extension (``docs/_ext/reader/glossary_terms.py``), the search synonyms
-(``docs/_ext/search/search_synonyms.py``) and the lint (``tools/lint_terms.py``); it imports none of
+(``docs/_ext/search/search_synonyms.py``) and the lint (``tools/lint/lint_terms.py``); it imports none of
 them, so they depend on it one way. It lives with its tables, in ``tools/``, because the lint reads
 it too and the tools import no extension.
 """
 
 import re
-import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sphinx.application import Sphinx
+from tools.catalogs.catalog_file import read  # the reader of every tool
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from catalog_file import read  # noqa: E402  (the reader of every tool)
+if TYPE_CHECKING:  # paths() takes the Sphinx application; the lint imports this module without Sphinx
+    from sphinx.application import Sphinx
 
 FENCE_OPEN = re.compile(r"^(`{3,}|:{3,})\{glossary\}")
 
@@ -64,7 +64,7 @@ def read_pairs(glossary_md: Path, catalog: Path) -> dict[str, str]:
     return {term: translations[term] for term in read_terms(glossary_md) if term in translations}
 
 
-def paths(app: Sphinx) -> tuple[Path, Path]:
+def paths(app: "Sphinx") -> tuple[Path, Path]:
     md = Path(app.srcdir) / (app.config.glossary_docname + ".md")
     catalog_dir = Path(app.srcdir) / app.config.locale_dirs[0]
     po = catalog_dir / app.config.glossary_catalog_language / "LC_MESSAGES" / (app.config.glossary_docname + ".po")

@@ -6,7 +6,7 @@ Adam", built with exit status 0 under ``-W``. A ``msgstr`` without its ``msgid``
 (the bilingual view, the status page) with a "report this to the Sphinx developers" dump, in
 the other language's build too. So at ``config-inited``, before Sphinx compiles a single
 ``.mo`` and before any extension reads a catalog, every ``.po`` under every folder of
-``locale_dirs`` is read by ``tools/catalog_file.py`` (the reader of ``make lint-po``, ``make
+``locale_dirs`` is read by ``tools/catalogs/catalog_file.py`` (the reader of ``make lint-po``, ``make
 stats`` and ``make update-po``): all languages, because the status page counts every language
 and the bilingual view of the Chinese build reads the English catalogs. A broken one stops
 the build with one line per problem, ``path:line: ERROR: [syntax] unterminated string ...``, and
@@ -32,8 +32,8 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util import logging
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-from catalog_file import MSGFMT_RUNS, CatalogError, check_all  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root, for tools.*
+from tools.catalogs.catalog_file import MSGFMT_RUNS, CatalogError, check_all  # noqa: E402
 
 logger = logging.getLogger(__name__)
 MO_MAGIC = (0x950412DE, 0xDE120495)

@@ -1,6 +1,6 @@
 """Read the pages named in ``TORCH_NOTES_REREAD`` again, whether or not they changed.
 
-``make check`` (tools/check.py) builds the pages a contributor touched with warnings as errors.
+``make check`` (tools/workflow/check.py) builds the pages a contributor touched with warnings as errors.
 An incremental build reads only the pages whose source or catalog changed since the last build,
 so a page whose warning failed an earlier build would pass unseen; naming it here makes Sphinx
 read it again (its warnings come back). An environment variable, not a configuration value: a

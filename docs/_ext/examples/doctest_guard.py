@@ -6,7 +6,7 @@ The record. Before it runs anything, the builder writes ``examples.json`` into i
 for each page it is about to test, the number of examples the page has, as ``snippet_ledger``
 counted them when the page was read. A run that ends early (an example calls ``os._exit(0)``, a
 crash, a kill) leaves an ``output.txt`` with fewer pages and tests, which by itself looks like a
-smaller site; ``tools/doctest_report.py`` compares it with the record and fails the pages whose
+smaller site; ``tools/examples/doctest_report.py`` compares it with the record and fails the pages whose
 examples did not all run. When the run ends normally the builder adds ``"finished": true`` and
 the slowest examples, setup codes and groups to the record.
 

@@ -17,7 +17,7 @@ Beside the blocks, the ledger counts each page's ``examples``: what the doctest
 builder will run and count as tests (each ``>>>`` of a doctest block, each
 testcode block, once per group it belongs to). The count is taken when the page
 is read, so every build has it in its environment; ``doctest_guard`` writes it
-for the pages a doctest run is about to test, and ``tools/doctest_report.py``
+for the pages a doctest run is about to test, and ``tools/examples/doctest_report.py``
 fails a page whose examples did not all run.
 """
 

@@ -13,7 +13,7 @@ presses the sidebar's button; without JavaScript the page is the plain one.
 Both editions come out of their usual single build:
 
 * the source (Chinese) build looks each unit's message up in the English
-  catalog (``locale/en/LC_MESSAGES/<page>.po``, read with ``tools/catalog_file.py``
+  catalog (``locale/en/LC_MESSAGES/<page>.po``, read with ``tools/catalogs/catalog_file.py``
   as every tool reads catalogs, fuzzy entries left out as in the English build) and parses the ``msgstr`` as
   Sphinx's ``Locale`` transform does;
 * a translated (English) build keeps each unit's children when ``Locale``
@@ -50,8 +50,8 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import _clean_extracted_message, clean_astext, is_smartquotable, is_translatable
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-from catalog_file import read  # noqa: E402  (the reader of every tool; catalog_check ran it on all of them)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root, for tools.*
+from tools.catalogs.catalog_file import read  # noqa: E402  (the reader of every tool; catalog_check ran it on all of them)
 
 CLASS = "parallel-counterpart"
 SITE_BUILDERS = ("html", "dirhtml", "singlehtml")

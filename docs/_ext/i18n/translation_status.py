@@ -8,7 +8,7 @@ A page says where the table goes::
 and gets, for every translation language (every ``<locale_dirs[0]>/<lang>/LC_MESSAGES``),
 a summary line and a table: one row per chapter (its totals) followed by one
 row per page, with the translated, fuzzy and untranslated message counts and
-the share done. Counting is ``tools/po_stats.py``'s (a fuzzy entry is not
+the share done. Counting is ``tools/catalogs/po_stats.py``'s (a fuzzy entry is not
 translated), so the page and ``make stats``/``make todo`` always agree.
 
 Pages are named by their docname (``tensors/broadcasting``), linked to the
@@ -28,9 +28,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.locale import _
 from sphinx.util.docutils import SphinxDirective
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-from po_stats import PageStats, language_stats  # noqa: E402
-from project import translations  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root, for tools.*
+from tools.catalogs.po_stats import PageStats, language_stats  # noqa: E402
+from tools.project import translations  # noqa: E402
 
 def labels() -> dict[str, str]:
     """The table's words in the page's language: Sphinx's ``sphinx`` domain, so each language's

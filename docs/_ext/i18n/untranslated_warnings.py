@@ -34,9 +34,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-from catalog_file import read  # noqa: E402  (the reader of every tool)
-from po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402  (an entry's msgstr line, as make lint-po reports it)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root, for tools.*
+from tools.catalogs.catalog_file import read  # noqa: E402  (the reader of every tool)
+from tools.catalogs.po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402  (an entry's msgstr line, as make lint-po reports it)
 
 logger = logging.getLogger(__name__)
 

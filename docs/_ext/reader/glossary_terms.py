@@ -31,8 +31,8 @@ from sphinx.util import logging
 
 from search.search_synonyms import chinese_forms
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
-from terminology import paths, read_pairs, read_terms  # noqa: E402  (the glossary page's and tables' readers)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root, for tools.*
+from tools.terminology import paths, read_pairs, read_terms  # noqa: E402  (the glossary page's and tables' readers)
 
 logger = logging.getLogger(__name__)
 

@@ -33,11 +33,12 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-TERMINOLOGY = Path(__file__).resolve().parents[3] / "tools" / "terminology"
+ROOT = Path(__file__).resolve().parents[3]
+TERMINOLOGY = ROOT / "tools" / "terminology"
 RANKING = "search-ranking.js"
-sys.path.insert(0, str(TERMINOLOGY.parent))
-from catalog_file import read  # noqa: E402  (the reader of every tool)
-from terminology import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table  # noqa: E402
+sys.path.insert(0, str(ROOT))  # for tools.*
+from tools.catalogs.catalog_file import read  # noqa: E402  (the reader of every tool)
+from tools.terminology import FENCE_OPEN, also_variants, paths, read_terms, read_variant_table  # noqa: E402
 
 
 def glossary_groups(glossary_md: Path, glossary_po: Path) -> list[list[str]]:

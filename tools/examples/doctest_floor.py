@@ -1,7 +1,7 @@
 """The floor for doctest time: every example run once in one plain Python process.
 
-    python tools/doctest_floor.py extract DOCTREE_DIR OUT.json   # needs Sphinx (not timed)
-    python tools/doctest_floor.py run OUT.json                   # plain Python + torch (timed)
+    python tools/examples/doctest_floor.py extract DOCTREE_DIR OUT.json   # needs Sphinx (not timed)
+    python tools/examples/doctest_floor.py run OUT.json                   # plain Python + torch (timed)
 
 ``extract`` reads the pickled doctrees of a build and writes the doctest
 groups of every page (global setup included) to JSON; ``run`` executes them
@@ -91,13 +91,13 @@ def run(data_path: Path) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["extract"]:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "_ext"))
         import runpy
-        conf = runpy.run_path(str(Path(__file__).resolve().parent.parent / "conf.py"))
+        conf = runpy.run_path(str(Path(__file__).resolve().parents[2] / "conf.py"))
         extract(Path(sys.argv[2]), Path(sys.argv[3]), conf["doctest_global_setup"], conf["doctest_default_flags"])
     elif sys.argv[1:2] == ["run"]:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
+        sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "_ext"))
         run(Path(sys.argv[2]))
     else:
         sys.exit(__doc__)

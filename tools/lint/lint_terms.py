@@ -20,11 +20,10 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import read  # noqa: E402
-from po_markup import Markup, Problem  # noqa: E402
-from project import ROOT  # noqa: E402
-from terminology import also_variants, read_terms, read_variant_table  # noqa: E402  (the glossary page's parser)
+from tools.catalogs.catalog_file import read
+from tools.lint.po_markup import Markup, Problem
+from tools.project import ROOT
+from tools.terminology import also_variants, read_terms, read_variant_table  # the glossary page's parser
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv: preferred form<TAB>rejected, variants
 SENTENCE_END = re.compile(r"[。！？]|\n")

@@ -1,18 +1,18 @@
 """Measure the build and doctest times the project holds itself to, as medians of several runs.
 
-    python tools/bench.py [RUNS]
+    python tools/workflow/bench.py [RUNS]
 
 Every figure goes through the Makefile into _build/bench, so what is measured
 is what users run. Each run times, for the languages in turn (interleaved, so
 that a busy machine slows both alike): a cold HTML build (empty output and
 doctree folders), the rebuild after touching one page, and the doctest run
 (reusing the doctrees). Then the floor (every doctest example once in one
-plain Python process, import included: tools/doctest_floor.py), a no-op
+plain Python process, import included: tools/examples/doctest_floor.py), a no-op
 ``make update-po`` followed by an English rebuild (it must read no page), and
 the whole bilingual ``make html`` plus ``make doctest`` from nothing, and
-the search figures of that site (``tools/search_eval.py``: the learner
+the search figures of that site (``tools/web/search_eval.py``: the learner
 queries of ``tests/data/`` found in the top three, this site's search and
-Pagefind side by side) and Lighthouse on a few of its pages (``tools/lighthouse.py``:
+Pagefind side by side) and Lighthouse on a few of its pages (``tools/web/lighthouse.py``:
 scores, layout shift and bytes, medians of three). It also times ``import torch`` in a new process
 and, once, a fresh venv from ``requirements.txt`` (what a new machine's
 first ``make html`` pays before it builds anything), with its size on disk.
@@ -30,10 +30,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import lighthouse  # noqa: E402
-import search_eval  # noqa: E402
-from project import DOCS, ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.web import lighthouse  # noqa: E402
+from tools.web import search_eval  # noqa: E402
+from tools.project import DOCS, ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
 BUILDDIR = ROOT / "_build" / "bench"
 TOUCHED_PAGE = DOCS / "tensors" / "broadcasting.md"
@@ -100,9 +101,9 @@ def bench_languages(languages: list[str], runs: int) -> dict[tuple[str, str], li
 def bench_floor(runs: int) -> list[float]:
     python = sys.executable
     data = BUILDDIR / "floor.json"
-    subprocess.run([python, "tools/doctest_floor.py", "extract", str(BUILDDIR / "doctrees" / SOURCE_LANGUAGE / "tree"),
+    subprocess.run([python, "tools/examples/doctest_floor.py", "extract", str(BUILDDIR / "doctrees" / SOURCE_LANGUAGE / "tree"),
                     str(data)], cwd=ROOT, check=True, timeout=EXTRACT_TIMEOUT)
-    return [timed([python, "tools/doctest_floor.py", "run", str(data)]) for _ in range(runs)]
+    return [timed([python, "tools/examples/doctest_floor.py", "run", str(data)]) for _ in range(runs)]
 
 
 def bench_no_op_update(language: str) -> tuple[float, float, int]:

@@ -1,11 +1,11 @@
 """What is left to translate, most urgent first: ``make todo`` (``BRANCH=1``: only this branch's pages).
 
-    python tools/po_todo.py [--branch BASE] [--only PAGE_OR_FOLDER] LOCALE_DIR [LANGUAGE ...]
+    python tools/catalogs/po_todo.py [--branch BASE] [--only PAGE_OR_FOLDER] LOCALE_DIR [LANGUAGE ...]
 
 For every language, one line per page that still has fuzzy or untranslated
 entries, the page with the most work left first (then the least done): the
 counts, the share done (fuzzy is not translated; counted as in
-``tools/po_stats.py``) and the catalog to open. ``--branch BASE`` keeps only
+``tools/catalogs/po_stats.py``) and the catalog to open. ``--branch BASE`` keeps only
 the pages changed on the current branch: files that differ between the
 merge-base of HEAD and BASE and the working tree (committed or not, new files
 included), whether the page's source ``docs/<page>.md`` or one of its catalogs.
@@ -16,11 +16,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import CatalogError, read  # noqa: E402
-from po_lines import CatalogLines  # noqa: E402
-from po_stats import PageStats, language_stats  # noqa: E402
-from project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, catalog_path, translations  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.catalogs.catalog_file import CatalogError, read  # noqa: E402
+from tools.catalogs.po_lines import CatalogLines  # noqa: E402
+from tools.catalogs.po_stats import PageStats, language_stats  # noqa: E402
+from tools.project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, catalog_path, translations  # noqa: E402
 
 GIT_TIMEOUT = 60  # seconds; a diff or listing of one checkout takes well under one
 

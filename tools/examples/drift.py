@@ -1,8 +1,8 @@
 """What another torch (or Python) changes on the pages: one readable report per run.
 
-    python tools/drift.py [--torch VERSION] [--torchvision VERSION] [--python INTERPRETER]
+    python tools/examples/drift.py [--torch VERSION] [--torchvision VERSION] [--python INTERPRETER]
                           [--only PREFIX] [--out REPORT] DOCTREE_DIR [DOCTREE_DIR ...]
-    python tools/drift.py --reference-python PY --other-python PY [--reference-path DIR]
+    python tools/examples/drift.py --reference-python PY --other-python PY [--reference-path DIR]
                           [--other-path DIR] [--docs DIR] [--conf DIR] --out REPORT DOCTREE_DIR ...
 
 ``make drift TORCH=2.13.0`` is the first form. It creates (once) a scratch venv outside the
@@ -10,7 +10,7 @@ checkout, ``~/.cache/torch-notes/drift/torch-<version>-py<X.Y>``, with that torc
 NumPy and Pillow (plus torchvision when ``--torchvision`` is given); ``--torch none`` installs no
 torch, which with ``--python`` checks the pages that do not need it on another Python. Then it
 runs every example of every language (the doctrees named on the command line) in the project's
-venv and in the scratch venv with ``tools/drift_run.py``, runs ``tools/check_signatures.py`` in
+venv and in the scratch venv with ``tools/examples/drift_run.py``, runs ``tools/examples/check_signatures.py`` in
 both, and compares: for each page, the examples whose output or exception changed (with the
 diff), the signatures that differ, and the warnings that are new or gone.
 
@@ -39,8 +39,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from project import DOCS, ROOT  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.project import DOCS, ROOT  # noqa: E402
 
 TOOLS = Path(__file__).resolve().parent
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "torch-notes" / "drift"
@@ -136,7 +137,7 @@ def unreachable_indexes(python: str) -> list[tuple[str, str]]:
 
 def extract(doctree_dirs: list[Path], conf_dir: Path, work: Path, only: str = "") -> dict[str, Path]:
     """Examples of each language's doctrees (the pages under ``only``), as doctest_floor.py extracts them."""
-    from doctest_floor import extract as extract_groups
+    from tools.examples.doctest_floor import extract as extract_groups
     import runpy
 
     sys.path.insert(0, str(conf_dir / "docs" / "_ext"))

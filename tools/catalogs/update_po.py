@@ -1,6 +1,6 @@
 """Merge fresh gettext templates into the translation catalogs, losing nothing.
 
-    python tools/update_po.py [--only=PREFIX] POT_DIR LOCALE_DIR LANGUAGE [LANGUAGE ...]
+    python tools/catalogs/update_po.py [--only=PREFIX] POT_DIR LOCALE_DIR LANGUAGE [LANGUAGE ...]
 
 ``--only=tensors/`` limits the run to the pages under ``docs/tensors/``.
 
@@ -21,7 +21,7 @@ Locations are kept per file, project-relative (``docs/tensors/index.md``,
 whatever BUILDDIR is) and without line numbers, and lines are wrapped at
 msgmerge's default width (whatever a PO editor did), so catalog diffs show
 only real changes and a second run changes nothing. Every
-existing catalog is validated first (``tools/catalog_file.py``: msgfmt and three checks of its own); if
+existing catalog is validated first (``tools/catalogs/catalog_file.py``: msgfmt and three checks of its own); if
 one is broken, the run stops before touching any file and names the file and line.
 
 A catalog is never torn: each is written to a temporary file in its own folder and
@@ -40,11 +40,11 @@ from pathlib import Path
 
 import polib
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import CatalogError, decode, read  # noqa: E402
-from catalog_write import CatalogChanged, CatalogWriteError, save, write  # noqa: E402
-from lint_po import catalog_file_errors  # noqa: E402
-from project import ROOT  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.catalogs.catalog_file import CatalogError, decode, read, report_lines  # noqa: E402
+from tools.catalogs.catalog_write import CatalogChanged, CatalogWriteError, save, write  # noqa: E402
+from tools.project import ROOT  # noqa: E402
 
 LOCATION = "--add-location=file"  # no line numbers: no churn when text moves
 WIDTH = "--width=79"  # msgmerge's default, stated: every catalog is wrapped the same way
@@ -57,7 +57,7 @@ def run(*cmd: str) -> subprocess.CompletedProcess:
 
 def broken_catalogs(catalogs: list[Path]) -> list[str]:
     """Syntax, duplicate entries, charset: the same file checks as ``make lint-po``."""
-    return [error for po in catalogs for error in catalog_file_errors(po)]
+    return [error for po in catalogs for error in report_lines(po)]
 
 
 POT_DATE = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.M)

@@ -1,12 +1,12 @@
 """Per-page translation statistics.
 
-    python tools/po_stats.py [--only PAGE_OR_FOLDER] LOCALE_DIR [LANGUAGE ...]
+    python tools/catalogs/po_stats.py [--only PAGE_OR_FOLDER] LOCALE_DIR [LANGUAGE ...]
 
 Fuzzy entries count as not translated (``sphinx-intl stat`` counts them as
 translated; GNU ``msgfmt --statistics`` does not, and neither do we).
 The share done is rounded down, never up: a page or a total shows 100.0%
 only when nothing is left (1999 of 2000 is 99.9%, not 100.0%).
-A malformed catalog is read by ``tools/catalog_file.py`` as by every tool: its problems are
+A malformed catalog is read by ``tools/catalogs/catalog_file.py`` as by every tool: its problems are
 printed with file and line (no statistics from it) and the exit status is 1.
 """
 
@@ -14,9 +14,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import check_all, read  # noqa: E402
-from project import in_scope, translations  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.catalogs.catalog_file import check_all, read  # noqa: E402
+from tools.project import in_scope, translations  # noqa: E402
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Lint the translation catalogs: the mistakes Sphinx never warns about.
 
-    python tools/lint_po.py [--docs DIR] [--count=occurrence] [PATH ...]
+    python tools/lint/lint_po.py [--docs DIR] [--count=occurrence] [PATH ...]
 
 PATH is a ``.po`` file or a folder of them (default: the catalogs of every
 translation under ``locale/``); ``--docs`` is the source folder holding the
@@ -11,7 +11,7 @@ something the translation lacks, the source line that has it); the exit
 status is 1 if there is any. The tool only reads: it never writes a file.
 
 A catalog that does not parse is reported once and its entries are skipped. The reader is
-``tools/catalog_file.py``, the one the build, ``make stats``, the status page, the bilingual view
+``tools/catalogs/catalog_file.py``, the one the build, ``make stats``, the status page, the bilingual view
 and ``make update-po`` use (GNU ``msgfmt --check`` and three checks of its own), so they all
 reject the same catalogs with the same words:
 
@@ -47,14 +47,14 @@ For every translated, non-fuzzy entry, the msgstr must keep the msgid's markup
 ``markup``       no stray backtick or role name left over from broken markup
 ``terminology``  every sentence of the msgid that uses a glossary term has the term's English term in the
                  msgstr, counted (two sentences, two renderings), and a ``{term}`` role shows its term's
-                 English term; ``--count=occurrence`` counts every use instead (see ``tools/lint_terms.py``);
+                 English term; ``--count=occurrence`` counts every use instead (see ``tools/lint/lint_terms.py``);
                  in glossary.po, no ``# also:`` form is a rejected variant and no two terms share an English term
 ``variant``      no rejected variant of a term: Chinese ones in the msgid, English ones in the msgstr
                  (``tools/terminology/zh.tsv`` and ``en.tsv``: the preferred form, a tab, the variants;
                  ``en-allowed.tsv``: forms allowed as they stand), and ``Default: `x``` in field text
 ``consistency``  the same msgid is translated the same way in every catalog of a language
 ``spelling``     every English word outside code, math, roles and links is in hunspell's en_US dictionary
-                 or a project word list (``tools/spelling/*.txt``); see ``tools/spelling.py``
+                 or a project word list (``tools/spelling/*.txt``); see ``tools/lint/spelling.py``
 ``fuzzy``        an entry still flagged fuzzy (its translation is not used)
 ``previous``     ``#|`` lines (the source before it changed) left on an entry that is no longer fuzzy
 ``untranslated`` an entry with no translation
@@ -88,14 +88,15 @@ from pathlib import Path
 
 import polib
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import problems as catalog_problems, read  # noqa: E402
-from lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.catalogs.catalog_file import problems as catalog_problems, read, report_lines  # noqa: E402
+from tools.lint.lint_terms import (english_pattern, glossary_pairs, glossary_term_problems,  # noqa: E402,F401  (re-exported)
                         rejected_variants, terminology_problems, variant_problems)
-from po_lines import FUZZY_ADVICE, CatalogLines, EntryLines  # noqa: E402
-from po_markup import CJK, NUMBER, URL, Markup, Problem, lone_backtick  # noqa: E402,F401
-from project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languages, translations  # noqa: E402
-from spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
+from tools.catalogs.po_lines import FUZZY_ADVICE, CatalogLines, EntryLines  # noqa: E402
+from tools.lint.po_markup import CJK, NUMBER, URL, Markup, Problem, lone_backtick  # noqa: E402,F401
+from tools.project import DOCS, GLOSSARY_PAGE, LOCALE, PAGE_SUFFIX, ROOT, site_languages, translations  # noqa: E402
+from tools.lint.spelling import SpellCheckerMissing, misspelled, words  # noqa: E402
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv, en-allowed.tsv
 MSGFMT_TIMEOUT = 60  # seconds; msgfmt checks one catalog in milliseconds
@@ -471,8 +472,8 @@ def catalog_language(po: Path) -> tuple[Path, str] | None:
 
 
 def catalog_file_errors(po: Path) -> list[str]:
-    """``file_problems`` as report lines: ``path:line: [rule] message``."""
-    return [f"{po}:{line}: [{rule}] {message}" for line, rule, message in file_problems(po)]
+    """``file_problems`` as report lines: ``path:line: [rule] message`` (``catalog_file.report_lines``)."""
+    return report_lines(po)
 
 
 def is_allowed(problem: Problem, allowed: dict[str, set[str]]) -> tuple[str, str] | None:

@@ -1,6 +1,6 @@
 """Add a translation language: ``make add-language L=ja``.
 
-    python tools/add_language.py [--conf conf.py] POT_DIR LOCALE_DIR LANGUAGE
+    python tools/catalogs/add_language.py [--conf conf.py] POT_DIR LOCALE_DIR LANGUAGE
 
 * creates ``LOCALE_DIR/LANGUAGE/LC_MESSAGES/<page>.po`` for every template in
   POT_DIR (``make gettext``), every entry untranslated, with sphinx-intl (the
@@ -26,7 +26,7 @@
 
 Nothing is written when the language exists already or the code is malformed. Every
 catalog and ``conf.py`` are written as ``make update-po`` writes catalogs
-(``tools/catalog_write.py``: a temporary file renamed over the old one, never over a
+(``tools/catalogs/catalog_write.py``: a temporary file renamed over the old one, never over a
 newer save).
 """
 
@@ -38,11 +38,12 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import CatalogError, decode, read  # noqa: E402
-from catalog_write import CatalogChanged, CatalogWriteError, save, write  # noqa: E402
-from project import DOCS, LOCALE, ROOT, SOURCE_LANGUAGE  # noqa: E402
-from update_po import fill_header, update  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.catalogs.catalog_file import CatalogError, decode, read  # noqa: E402
+from tools.catalogs.catalog_write import CatalogChanged, CatalogWriteError, save, write  # noqa: E402
+from tools.project import DOCS, LOCALE, ROOT, SOURCE_LANGUAGE  # noqa: E402
+from tools.catalogs.update_po import fill_header, update  # noqa: E402
 
 UI_CATALOG = Path("LC_MESSAGES") / "sphinx.po"  # under docs/_locale/<lang>/: the theme's and the site's strings
 # What Sphinx's search does for a language (sphinx.search.languages); the rest falls back to English.

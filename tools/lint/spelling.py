@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-WORDLISTS = Path(__file__).resolve().parent / "spelling"
+WORDLISTS = Path(__file__).resolve().parents[1] / "spelling"
 WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]|[A-Za-z]")
 IDENTIFIER_LIKE = re.compile(r"[A-Za-z][a-z]*[A-Z]")  # an upper-case letter after the first: camel case
 INSTALL = "apt-get install hunspell hunspell-en-us (make test installs them when run as root)"

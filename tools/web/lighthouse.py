@@ -1,6 +1,6 @@
 """Lighthouse on a few pages of the built site, both languages: the reader's view of speed and access.
 
-    python tools/lighthouse.py [BUILDDIR] [RUNS]
+    python tools/web/lighthouse.py [BUILDDIR] [RUNS]
 
 Lighthouse (pinned in ``tools/lighthouse/package-lock.json``; ``make bench``
 installs it with ``npm ci``) audits, for every language, the home page, an
@@ -34,9 +34,10 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import CHROMIUM, QuietHandler, SiteServer  # noqa: E402
-from project import ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.web.browser import CHROMIUM, QuietHandler, SiteServer  # noqa: E402
+from tools.project import ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
 LIGHTHOUSE = ROOT / "tools" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 QUERY = {"zh_CN": "学习率", "en": "learning rate"}

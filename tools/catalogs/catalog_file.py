@@ -20,7 +20,7 @@ todo``, ``make update-po``, ``make add-language`` and ``make lint-po``.
     read(path)       -> polib.POFile of a checked catalog (checked once per modification)
     check_all(paths) -> a CatalogError for every unsound catalog under the files or folders
 
-Writing is ``tools/catalog_write.py``'s job.
+Writing is ``tools/catalogs/catalog_write.py``'s job.
 """
 
 import os
@@ -146,6 +146,11 @@ def problems(path, data: bytes | None = None) -> list[Problem]:
     return sorted(found, key=lambda p: p.line)
 
 
+def report_lines(path) -> list[str]:
+    """``problems(path)`` as every tool prints them, one a line: ``path:line: [rule] message``."""
+    return [f"{path}:{problem.line}: [{problem.rule}] {problem.message}" for problem in problems(path)]
+
+
 def decode(path, data: bytes) -> str:
     """The text of a sound catalog's bytes; CatalogError (file, line, cause) otherwise."""
     found = problems(path, data)
@@ -192,7 +197,7 @@ def check_all(paths, skip=lambda po: False) -> list[CatalogError]:
 
 
 def main(argv: list[str]) -> None:
-    """python tools/catalog_file.py PATH...: every problem of the catalogs under PATH; exit 1 if any."""
+    """python tools/catalogs/catalog_file.py PATH...: every problem of the catalogs under PATH; exit 1 if any."""
     errors = check_all(argv or ["locale"])
     for error in errors:
         print(error)

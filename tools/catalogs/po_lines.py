@@ -17,13 +17,11 @@ Only reads; knows nothing about what is wrong with an entry.
 
 import bisect
 import re
-import sys
 from pathlib import Path
 
 import polib
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import check  # noqa: E402  (the reader of every tool)
+from tools.catalogs.catalog_file import check  # the reader of every tool
 
 # What a translator does with a fuzzy entry: the lint and the build say it in the same words, at the
 # msgstr line (the line a translator edits; every tool names that line for an entry).

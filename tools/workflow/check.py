@@ -1,6 +1,6 @@
 """``make check``: what a contributor runs before sending a change, on the pages the change touches.
 
-    python tools/check.py [--branch BASE] [--only PAGE_OR_FOLDER]
+    python tools/workflow/check.py [--branch BASE] [--only PAGE_OR_FOLDER]
 
 The pages: those under ``--only`` (``optim/adam`` or ``optim/``, as the translator commands take
 it), or those changed on the branch (``--branch``: the page's source, one of its catalogs, or a
@@ -24,12 +24,13 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_catalogs import missing_messages  # noqa: E402
-from lint_po import lint_report  # noqa: E402
-from po_todo import changed_pages, git  # noqa: E402
-from project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, SNIPPETS, SOURCE_LANGUAGE, catalog_path, in_scope, pages  # noqa: E402
-from project import translations  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.catalogs.check_catalogs import missing_messages  # noqa: E402
+from tools.lint.lint_po import lint_report  # noqa: E402
+from tools.catalogs.po_todo import changed_pages, git  # noqa: E402
+from tools.project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, SNIPPETS, SOURCE_LANGUAGE, catalog_path, in_scope, pages  # noqa: E402
+from tools.project import translations  # noqa: E402
 
 BUILD_TIMEOUT = 1200  # seconds; an incremental build of two languages: well under a minute
 REREAD = "TORCH_NOTES_REREAD"  # docs/_ext/building/reread_pages.py: these pages are read again
@@ -48,7 +49,7 @@ def pages_including_snippets(snippets: set[str], docs_dir: Path = DOCS) -> set[s
 
 def branch_pages(base: str) -> set[str]:
     found = changed_pages(base)
-    from po_todo import merge_base  # the same merge-base as make todo BRANCH=1
+    from tools.catalogs.po_todo import merge_base  # the same merge-base as make todo BRANCH=1
 
     names = git("diff", "--name-only", merge_base(base), "--", "snippets").splitlines()
     names += [n for n in git("ls-files", "--others", "--exclude-standard", "snippets").splitlines()]
@@ -120,7 +121,7 @@ def doctest(docnames: list[str], languages: list[str]) -> list[str]:
     files = " ".join(f"docs/{d}{PAGE_SUFFIX}" for d in docnames)
     done = make(f"-j{min(len(languages), 2)}", "TAG=1", "-k", *[f"doctest-lang-{lang}" for lang in languages],
                 f"FILES={files}")
-    report = subprocess.run([sys.executable, str(ROOT / "tools" / "doctest_report.py"),
+    report = subprocess.run([sys.executable, str(ROOT / "tools" / "examples" / "doctest_report.py"),
                              *[str(BUILDDIR / "doctest" / lang / "output.txt") for lang in languages]],
                             capture_output=True, text=True, timeout=60)
     if done.returncode == 0 and report.returncode == 0:

@@ -1,6 +1,6 @@
 """How often a learner's query finds the page that answers it: the search of the built site, in Chromium.
 
-    python tools/search_eval.py [--engine sphinx|pagefind|both] [BUILDDIR]
+    python tools/web/search_eval.py [--engine sphinx|pagefind|both] [BUILDDIR]
 
 For every language, the queries of ``tests/data/search-queries-<lang>.tsv``
 (query, expected page, kind) are run against ``BUILDDIR/html/<lang>/`` (default
@@ -24,9 +24,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import Chromium, SiteServer  # noqa: E402
-from project import ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.web.browser import Chromium, SiteServer  # noqa: E402
+from tools.project import ROOT, SOURCE_LANGUAGE, translations  # noqa: E402
 
 QUERIES = ROOT / "tests" / "data"
 SHORT = {"zh_CN": "zh"}  # query files are named search-queries-zh.tsv, search-queries-en.tsv

@@ -1,9 +1,9 @@
 """Check the translation catalogs; every problem names the file and line.
 
-    python tools/check_catalogs.py [--pot-dir DIR] [LANGUAGE ...]
+    python tools/catalogs/check_catalogs.py [--pot-dir DIR] [LANGUAGE ...]
 
-* every catalog is a sound file (``tools/catalog_file.py``, the reader of every tool and of the build,
-  then ``msgfmt --check``: ``lint_po.file_problems``);
+* every catalog is a sound file (``tools/catalogs/catalog_file.py``, the reader of every tool and of the build,
+  then ``msgfmt --check``: ``catalog_file.report_lines``, as in ``make lint-po``);
 * no fuzzy, untranslated or obsolete entry;
 * every page has a catalog and every catalog a page;
 * with ``--pot-dir`` (fresh templates from the gettext builder), every message
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import polib
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from catalog_file import read  # noqa: E402
-from lint_po import catalog_file_errors  # noqa: E402  (the reader's check, then msgfmt --check: one file check)
-from po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402
-from project import DOCS, LOCALE, catalog_path, pages, translations  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.catalogs.catalog_file import read, report_lines  # noqa: E402  (report_lines: one file check)
+from tools.catalogs.po_lines import FUZZY_ADVICE, CatalogLines  # noqa: E402
+from tools.project import DOCS, LOCALE, catalog_path, pages, translations  # noqa: E402
 
 
 def short(text: str, width: int = 50) -> str:
@@ -67,7 +67,7 @@ def check(languages: list[str], docs_dir: Path = DOCS, locale_dir: Path = LOCALE
     for language in languages:
         errors += pairing_errors(language, docs_dir, locale_dir)
         for po in sorted((locale_dir / language / "LC_MESSAGES").rglob("*.po")):
-            syntax = catalog_file_errors(po)
+            syntax = report_lines(po)
             errors += syntax
             if syntax:
                 continue  # its entries cannot be trusted

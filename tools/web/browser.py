@@ -238,7 +238,7 @@ class Chromium:
 
 
 # -- accessibility ------------------------------------------------------------------
-AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"  # make test: npm ci
+AXE = Path(__file__).resolve().parents[1] / "axe" / "node_modules" / "axe-core" / "axe.min.js"  # make test: npm ci
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # Only the violations are reported (axe skips collecting the details of what passed: faster).
 RUN_AXE = """axe.run(document, {runOnly: %s, resultTypes: ["violations"]})

@@ -1,6 +1,6 @@
 """Compare every documented signature with the installed torch and Python.
 
-    python tools/check_signatures.py [FILE.md ...]     (default: every page under docs/)
+    python tools/examples/check_signatures.py [FILE.md ...]     (default: every page under docs/)
 
 Each ``{py:function}``, ``{py:class}`` and ``{py:method}`` directive names an
 object by its dotted path and gives its parameters. The object is imported
@@ -25,8 +25,9 @@ import typing
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from project import DOCS, ROOT  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.project import DOCS, ROOT  # noqa: E402
 
 EXCEPTIONS = ROOT / "tests" / "data" / "signature-exceptions.tsv"  # name<TAB>why it differs on purpose
 

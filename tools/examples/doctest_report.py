@@ -1,6 +1,6 @@
 """Check the doctest builder's results across languages.
 
-    python tools/doctest_report.py OUTPUT_TXT [OUTPUT_TXT ...]
+    python tools/examples/doctest_report.py OUTPUT_TXT [OUTPUT_TXT ...]
 
 Each argument is a doctest builder ``output.txt`` (one per language, the
 source language first). Fails when any example failed, when a language ran
@@ -25,8 +25,9 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from project import DOCS  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.project import DOCS  # noqa: E402
 
 DOCUMENT = re.compile(r"^Document: (?P<page>\S+)$", re.MULTILINE)
 TRIES = re.compile(r"^(?P<tries>\d+) tests? in \d+ items?\.$", re.MULTILINE)

@@ -1,7 +1,7 @@
 """Make sure the system tools a make target needs are installed; install them if we can.
 
-    python3 tools/system_deps.py          (make test runs it first: everything below)
-    python3 tools/system_deps.py html     (make html, epub, check: node and npm, which install KaTeX)
+    python3 tools/workflow/system_deps.py          (make test runs it first: everything below)
+    python3 tools/workflow/system_deps.py html     (make html, epub, check: node and npm, which install KaTeX)
 
 Everything Python is pinned in requirements.txt and lives in .venv; these come
 from Debian packages, because they are programs, not Python packages:

@@ -1,6 +1,6 @@
-"""Run every extracted example in this interpreter and record what each one did (for tools/drift.py).
+"""Run every extracted example in this interpreter and record what each one did (for tools/examples/drift.py).
 
-    python tools/drift_run.py EXAMPLES.json RESULTS.json
+    python tools/examples/drift_run.py EXAMPLES.json RESULTS.json
 
 EXAMPLES.json is what ``doctest_floor.py extract`` writes (the doctest groups of every page,
 with the global setup and flags of conf.py). This script needs only the standard library and
@@ -24,7 +24,7 @@ import warnings
 from contextlib import redirect_stdout
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))  # doctest_state
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "_ext"))  # doctest_state
 
 NEEDS_TORCH = re.compile(r"\b(torch|np|nn|F)\.|\bimport (torch|numpy)\b")
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")  # object addresses differ from run to run: not a change

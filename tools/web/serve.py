@@ -1,6 +1,6 @@
 """``make serve``: sphinx-autobuild for one language, served beside the other editions and the books.
 
-    python tools/serve.py SPHINX_AUTOBUILD_ARGS... SOURCEDIR OUTDIR
+    python tools/web/serve.py SPHINX_AUTOBUILD_ARGS... SOURCEDIR OUTDIR
 
 OUTDIR is ``_build/html/<lang>``, inside the site that ``make html`` built (every language,
 both books, the root index): the server's root is OUTDIR's parent, so the language switcher
@@ -200,7 +200,7 @@ class HeldSocketServer:
 def install(argv: list[str]) -> None:
     found = list(inspect.signature(served_by_autobuild).parameters)
     if found != EXPECTED:  # a new sphinx-autobuild: say so instead of serving the wrong folder
-        sys.exit(f"serve: sphinx-autobuild's _create_app takes {found}, not {EXPECTED}; update tools/serve.py")
+        sys.exit(f"serve: sphinx-autobuild's _create_app takes {found}, not {EXPECTED}; update tools/web/serve.py")
     autobuild._create_app = with_sibling_editions
     autobuild.Builder = RecordingBuilder  # main() makes its builder from this name
     host, port = address(argv)

@@ -1,6 +1,6 @@
 """Write the root ``index.html`` that sends a reader to the edition of their language.
 
-    python tools/language_redirect.py OUT.html
+    python tools/web/language_redirect.py OUT.html
 
 The editions are the published languages of conf.py's ``site_languages`` (a draft is
 left out until it is published, as everywhere else). The page picks the first of the
@@ -14,8 +14,9 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from project import SOURCE_LANGUAGE, published, site_languages  # noqa: E402
+if not __package__:  # python tools/<group>/<tool>.py: the repository root instead of this folder
+    sys.path[0] = str(Path(__file__).resolve().parents[2])
+from tools.project import SOURCE_LANGUAGE, published, site_languages  # noqa: E402
 
 PAGE = """<!DOCTYPE html>
 <html lang="en">
