@@ -1,4 +1,4 @@
-"""The terminology rules of ``make lint-po``: one concept, one term, in each language.
+"""The terms and variants rules of ``make lint-po``: one concept, one term, in each language.
 
 ``terminology``  every sentence of the source that uses a glossary term (as a word: jieba's
                  segmentation) has its English term in the translation: the renderings are counted,
@@ -13,7 +13,12 @@
 Glossary: the term lines of the ``{glossary}`` block of ``docs/glossary.md`` are the source terms;
 the msgstr of each term line in ``<language>/LC_MESSAGES/glossary.po`` is its English term, and a
 ``# also: argument`` translator comment on it adds the accepted renderings of a homonym
-(参数: parameter or argument) or an irregular form (冻结: frozen).
+(参数: parameter or argument) or an irregular form (冻结: frozen). In glossary.po, no ``# also:`` form
+is a rejected variant and no two terms share an English term.
+
+Pages listed in ``<locale>/terminology-pending.txt`` (``en tensors/where`` lines) have their
+``terminology`` problems printed as pending instead of failing (``lint_po`` sets them apart); a
+listed page with no problem left fails, so the list only shrinks.
 """
 
 import re
@@ -21,12 +26,38 @@ import sys
 from pathlib import Path
 
 from tools.catalogs.catalog_file import read
+from tools.lint.entry import Entry
 from tools.lint.po_markup import Markup, Problem
-from tools.project import ROOT
+from tools.project import GLOSSARY_PAGE, ROOT
 from tools.terminology import also_variants, read_terms, read_variant_table  # the glossary page's parser
 
 TERMINOLOGY = ROOT / "tools" / "terminology"  # zh.tsv, en.tsv: preferred form<TAB>rejected, variants
 SENTENCE_END = re.compile(r"[。！？]|\n")
+PENDING = "terminology-pending.txt"  # in the locale folder: '<language> <page>' lines, may only shrink
+
+
+def problems(entry: Entry, pairs: dict[str, list[str]], variants: dict[str, dict], count: str = "sentence"
+             ) -> list[Problem]:
+    """The glossary's terms (``pairs``) and the rejected ``variants`` in ``entry``; on a term's own entry of
+    glossary.po, the term's accepted forms."""
+    found = terminology_problems(entry.source, entry.translation, pairs, count)
+    found += variant_problems(entry.source, entry.translation, variants)
+    if entry.po.stem == GLOSSARY_PAGE and entry.msgid in pairs:
+        found += glossary_term_problems(entry.msgid, pairs, variants)
+    return found
+
+
+def pending_pages(locale_dir: Path) -> dict[tuple[str, str], int]:
+    """{(language, page): line} of the pages whose terminology problems do not fail the lint yet."""
+    path = locale_dir / PENDING
+    if not path.exists():
+        return {}
+    found = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        words = line.split("#", 1)[0].split()
+        if len(words) == 2:
+            found[tuple(words)] = number
+    return found
 
 
 def glossary_pairs(glossary_md: Path, glossary_po: Path) -> dict[str, list[str]]:
@@ -112,9 +143,9 @@ def term_uses(src: str, pairs: dict[str, list[str]]) -> dict[str, list[int]]:
     return uses
 
 
-def terminology_problems(msgid: str, msgstr: str, pairs: dict[str, list[str]], count: str = "sentence") -> list[Problem]:
+def terminology_problems(src_markup: Markup, dst_markup: Markup, pairs: dict[str, list[str]],
+                         count: str = "sentence") -> list[Problem]:
     """Every sentence (or, with count='occurrence', every use) of a glossary term has its English term."""
-    src_markup, dst_markup = Markup(msgid), Markup(msgstr)
     src, dst = src_markup.prose, dst_markup.prose
     found = []
     uses = term_uses(src, pairs)
@@ -223,10 +254,9 @@ FIELD_FORMS = [
 ]
 
 
-def variant_problems(msgid: str, msgstr: str, variants: dict[str, dict]) -> list[Problem]:
+def variant_problems(src: Markup, dst: Markup, variants: dict[str, dict]) -> list[Problem]:
     """Rejected variants: Chinese ones in the source text, English ones in the translation."""
     found = []
-    src = Markup(msgid)
     text = src.prose
     for variant, preferred in sorted(variants["zh"].items(), key=lambda item: len(item[0]), reverse=True):
         masked = text.replace(preferred, "\x01" * len(preferred))  # 批量维 inside 批量维度 is fine
@@ -234,7 +264,6 @@ def variant_problems(msgid: str, msgstr: str, variants: dict[str, dict]) -> list
             text = mask(text, *match.span())
             found.append(Problem("variant", f"the source writes {variant!r}; the project's form is {preferred!r} "
                                             "(fix the page in docs/)", "msgid", src.at(match.start()), variant))
-    dst = Markup(msgstr)
     text = dst.prose
     for form in variants.get("en-allowed", []):
         for match in re.finditer(re.escape(form), text, re.I):
@@ -245,7 +274,7 @@ def variant_problems(msgid: str, msgstr: str, variants: dict[str, dict]) -> list
             found.append(Problem("variant", f"writes {match.group()!r}; the project's form is {preferred!r}",
                                  "msgstr", dst.at(match.start()), variant))
     for field, pattern, wrong, right in FIELD_FORMS:
-        for match in pattern.finditer(msgstr if field == "msgstr" else msgid):
+        for match in pattern.finditer(dst.text if field == "msgstr" else src.text):
             where = "writes" if field == "msgstr" else "the source writes"
             found.append(Problem("variant", f"{where} {wrong!r}; the project's form is {right!r}", field,
                                  match.start(), wrong))

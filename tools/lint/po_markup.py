@@ -11,9 +11,11 @@ where it is in the message (and ``po_lines`` which line of the file that is).
 ``Problem`` is what a rule reports: its rule, its message, and where, as the
 field (``"msgid"``/``"msgstr"``) and offset in that field's text; ``detail``
 names what a ``# lint-ok: RULE DETAIL`` comment has to name to allow it.
+``missing``, ``added`` and ``find`` compare the pieces of a msgid and its msgstr.
 """
 
 import re
+from collections import Counter
 from typing import NamedTuple
 
 ROLE = re.compile(r"(?<!`)\{([A-Za-z][\w:+.-]*)\}(`+)(.+?)(?<!`)\2(?!`)", re.S)
@@ -36,7 +38,7 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]")
 class Problem(NamedTuple):
     rule: str
     message: str
-    field: str | None = None  # "msgid" or "msgstr": where it is; None: the entry as a whole
+    field: str | None = None  # "msgid", "msgstr", "comment" or "previous": where it is; None: the entry as a whole
     offset: int | None = None  # in that field's text; None: the field's first line
     detail: str | None = None  # what '# lint-ok: RULE DETAIL' names to allow it (None: only the whole rule)
 
@@ -131,16 +133,17 @@ class Markup:
         return self.origin[min(prose_offset, len(self.origin) - 1)]
 
 
-def lone_backtick(source: Markup, text: str) -> int | None:
-    """Where the backtick is that a translation ``text`` lost its partner for, or None if none is.
+def lone_backtick(source: Markup, translation: Markup) -> int | None:
+    """Where the backtick is that ``translation`` lost its partner for, or None if none is.
 
     A lone backtick pairs with the next one, and every code span after it is read wrong; the parser
     notices only at the end, where one backtick is left over. Taking out, in turn, each backtick of
     the text and keeping the removal after which the text has no leftover and keeps the most of the
     source's code spans and roles finds the one that is really alone.
     """
-    if "`" not in Markup(text).leftovers:
+    if "`" not in translation.leftovers:
         return None
+    text = translation.text
     wanted_code, wanted_roles = set(source.code), set(source.roles)
     best, best_score = None, None
     for at in (i for i, char in enumerate(text) if char == "`"):
@@ -150,3 +153,19 @@ def lone_backtick(source: Markup, text: str) -> int | None:
         if best_score is None or score > best_score:
             best, best_score = at, score
     return best
+
+
+def missing(source: list, translation: list) -> list:
+    """Distinct items of the source that the translation lacks (a translation may mention a thing once)."""
+    return sorted(set(source) - set(translation), key=str)
+
+
+def added(source: list, translation: list) -> list:
+    """Items the translation has more often than the source."""
+    return sorted((Counter(translation) - Counter(source)).elements(), key=str)
+
+
+def find(text: str, item: str) -> int | None:
+    """The offset of ``item`` in ``text``; None if it is not there."""
+    at = text.find(item)
+    return at if at >= 0 else None

@@ -1,4 +1,8 @@
-"""Spell-check English prose with hunspell's en_US dictionary and the project's word lists.
+"""The spelling rule of ``make lint-po``: English prose checked with hunspell's en_US dictionary and the
+project's word lists.
+
+``spelling``  every English word outside code, math, roles and links is in hunspell's en_US dictionary
+              or a project word list (``tools/spelling/*.txt``)
 
 The project writes American English, as PyTorch's documentation does; en_US
 rejects British forms (normalise, behaviour, centred) as misspellings, so one
@@ -17,6 +21,9 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from tools.lint.entry import Entry, short
+from tools.lint.lint_ok import allowed_exceptions
 
 WORDLISTS = Path(__file__).resolve().parents[1] / "spelling"
 WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]|[A-Za-z]")
@@ -66,3 +73,33 @@ def misspelled(candidates: set[str], wordlists: Path = WORDLISTS) -> set[str]:
     if result.returncode != 0 or "Can't open affix or dictionary" in result.stderr:
         raise SpellCheckerMissing(f"hunspell has no en_US dictionary ({result.stderr.strip()}): {INSTALL}")
     return set(result.stdout.split())
+
+
+def problems(entries: list[Entry]) -> list[str]:
+    """Words hunspell (en_US) and the project word lists do not know; one hunspell run for all catalogs.
+    One report per line of the file, naming the unknown words of that line."""
+    per_entry = []
+    for entry in entries:
+        if entry.msgstr != entry.msgid and "*" not in allowed_exceptions(entry.entry).get("spelling", set()):
+            markup = entry.translation
+            if markup.leftovers:  # broken markup (the markup rule reports it): its prose holds code
+                continue
+            per_entry.append((entry, markup, words(markup.prose)))
+    try:
+        unknown = misspelled({w for *_, found in per_entry for w in found})
+    except SpellCheckerMissing as error:
+        return [f"[spelling] {error}"]
+    errors = []
+    for entry, markup, found in per_entry:
+        bad = sorted({w for w in found if w in unknown})
+        if not bad:
+            continue
+        by_line: dict[int, list[str]] = {}
+        for word in bad:
+            at = re.search(rf"(?<![A-Za-z']){re.escape(word)}(?![A-Za-z])", markup.prose)
+            line = entry.lines.line("msgstr", markup.at(at.start()) if at else None)
+            by_line.setdefault(line, []).append(word)
+        for line, listed in sorted(by_line.items()):
+            errors.append(f"{entry.po}:{line}: [spelling] {short(entry.msgid)!r}: not in en_US or "
+                          f"tools/spelling/*.txt: {', '.join(listed)}")
+    return errors
