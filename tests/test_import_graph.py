@@ -1,4 +1,5 @@
-"""The project's modules depend one way: no import circle among docs/_ext/ and tools/ (issue 30).
+"""The project's modules depend one way: no import circle among docs/_ext/ and tools/, and each package
+imports only the packages MAINTAINING.md says it may (issue 30).
 
 Every import of a project module counts, at the top of a file or inside a function: a circle that a
 late import hides still ties the two modules together."""
@@ -82,6 +83,29 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+# Which packages each package may import (MAINTAINING.md, "How the code is laid out"; each package's docstring).
+# Every extension package may import tools' libraries; no tool imports an extension.
+TOOLS_LIBRARIES = {"tools.project", "tools.catalogs", "tools.terminology"}
+MAY_IMPORT = {
+    "building": TOOLS_LIBRARIES, "i18n": TOOLS_LIBRARIES, "search": TOOLS_LIBRARIES, "checks": set(),
+    "examples": set(), "maths": set(), "reader": {"search"} | TOOLS_LIBRARIES, "books": {"maths", "reader"},
+    "tools.project": set(), "tools.catalogs": {"tools.project"}, "tools.terminology": {"tools.catalogs"},
+    "tools.lint": TOOLS_LIBRARIES, "tools.web": {"tools.project"}, "tools.examples": {"tools.project"},
+    "tools.workflow": {"tools.project", "tools.catalogs", "tools.lint", "tools.web", "tools.examples"},
+}
+
+
+def package_of(module: str) -> str:
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "tools" else parts[0]
+
+
+def wrong_way(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a module of another package that its package may not import."""
+    return [f"{module} imports {other}" for module, imported in sorted(graph.items()) for other in sorted(imported)
+            if package_of(other) != package_of(module) and package_of(other) not in MAY_IMPORT[package_of(module)]]
+
+
 def test_the_circle_finder_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
     assert circles({"a": {"b"}, "b": set()}) == []
@@ -97,3 +121,17 @@ def test_the_import_graph_sees_relative_and_package_imports():
 def test_no_module_of_the_project_imports_itself_back():
     found = circles(module_imports())
     assert not found, "import circles:\n" + "\n".join(" -> ".join(circle) for circle in found)
+
+
+def test_a_package_importing_against_the_declared_direction_is_named():
+    assert wrong_way({"search.search_synonyms": {"reader.glossary_terms"}, "reader.glossary_terms": {"search"}}) == [
+        "search.search_synonyms imports reader.glossary_terms"]
+    assert wrong_way({"tools.catalogs.update_po": {"tools.lint.lint_po"}}) == [
+        "tools.catalogs.update_po imports tools.lint.lint_po"]
+
+
+def test_every_package_is_declared_and_imports_only_what_it_may():
+    graph = module_imports()
+    assert {package_of(module) for module in graph} == set(MAY_IMPORT) | {"tools"}, "a package MAY_IMPORT lacks"
+    found = wrong_way({module: imported for module, imported in graph.items() if module != "tools"})
+    assert not found, "imports against the declared direction:\n" + "\n".join(found)
