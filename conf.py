@@ -156,7 +156,7 @@ doctest_time_limit = 120
 doctest_time_limit_grace = 30
 
 # -- Snippets ----------------------------------------------------------------
-snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tests/test_snippets.py)
+snippet_dirs = ["../snippets"]  # literalincludes from here count as tested (tests/examples/test_snippets.py)
 # plot_directive: no "(png, hires.png, pdf)" link line, whose text would put build paths into the catalogs.
 plot_html_show_formats = False
 # SVG only: sharp at any screen density, in the site and the books (hires.png and pdf cost 3 s a build);

@@ -102,9 +102,12 @@ def pytest_collection_modifyitems(session, config, items):
     needs = {item.path: False for item in items}
     for item in items:
         needs[item.path] = needs[item.path] or bool(NEEDS_BUILDS & set(item.fixturenames))
-    building = [path for path, flag in needs.items() if flag]
+    # Files by name, not by folder (the names are unique): the first that needs the builds is the axe pass,
+    # test_accessibility.py, the longest file, which one worker runs while the other takes the rest.
+    paths = sorted(needs, key=lambda path: path.name)
+    building = [path for path in paths if needs[path]]
     first = building[:1]
-    order = {path: (0 if path in first else 1 if not needs[path] else 2, n) for n, path in enumerate(needs)}
+    order = {path: (0 if path in first else 1 if not needs[path] else 2, n) for n, path in enumerate(paths)}
     items.sort(key=lambda item: order[item.path])
 
 

@@ -1,10 +1,10 @@
 """The learning-rate schedules shown on the lr_scheduler pages, in one place.
 
 Run as a script, it prints the learning rate of every epoch of every schedule
-(tests/test_snippets.py compares that with schedules.out). At build time the
+(tests/examples/test_snippets.py compares that with schedules.out). At build time the
 plot directive on each page calls one of the plot_* functions below, so every
 figure is drawn by running the same scheduler code; the doctest on the same
-page prints the same sequence (tests/test_lr_scheduler_plots.py checks it).
+page prints the same sequence (tests/maths/test_lr_scheduler_plots.py checks it).
 """
 
 import torch

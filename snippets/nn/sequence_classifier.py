@@ -5,7 +5,7 @@ prints the shape of every stage of the forward pass, checks the final states the
 returns for the packed batch against its unpacked output (forward direction: each
 sequence's last real token; backward direction: its first token), and trains the model
 for a few steps. The page nn/recurrent shows it;
-tests/test_snippets.py compares what it prints with sequence_classifier.out.
+tests/examples/test_snippets.py compares what it prints with sequence_classifier.out.
 """
 
 import torch

@@ -4,7 +4,7 @@ Token embedding + sinusoidal positions + nn.TransformerEncoder with a padding ma
 and a causal mask, then two heads: a language-model head (next-token logits at every
 position) and a classifier head (mean over the real tokens). It prints the shape at
 every stage and checks that the two masks do what they should. CPU, a few seconds;
-tests/test_snippets.py compares the output with transformer_block.out.
+tests/examples/test_snippets.py compares the output with transformer_block.out.
 """
 
 import math

@@ -7,7 +7,7 @@ from that checkpoint. It checks that the resumed run ends exactly where the
 uninterrupted run ended.
 
 With arguments, it runs one training instead; the steps can then be run in
-separate processes (tests/test_training_resume.py does so), for example:
+separate processes (tests/examples/test_training_resume.py does so), for example:
 
     python train.py --stop-after 3 --checkpoint ckpt.pt
     python train.py --resume ckpt.pt --final-state final.pt

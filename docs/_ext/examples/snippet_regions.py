@@ -27,7 +27,7 @@ marker moved across a blank line onto another paragraph boundary (the region is 
 different but well-formed part of the program).
 
 A problem is a build warning at the page's ``literalinclude`` naming the program's file,
-line and marker, so ``-W`` fails. ``tests/test_snippets.py`` applies the same rules to
+line and marker, so ``-W`` fails. ``tests/examples/test_snippets.py`` applies the same rules to
 every pair of markers in ``snippets/``, included or not.
 """
 

@@ -7,7 +7,7 @@ reaches a term that is a number (``255``, ``0.0001``, ``1_000``: 1,268 terms,
 about 21 kB of the Chinese index, where jieba keeps decimals whole): the
 browser splits a query at every dot, and the ranking drops a query word made
 of digits. Both are left out of ``searchindex.js``; what is left is the same
-(``tests/test_search.py``). The environment keeps the entries, so an
+(``tests/search/test_search.py``). The environment keeps the entries, so an
 incremental build loses nothing.
 
 And the file is written as UTF-8 text, as the excerpts are: Sphinx's JSON

@@ -20,7 +20,7 @@ a bonus when a query asks for the term, so 学习率调度器 finds the schedule
 page rather than a page that only has the word in a heading.
 
 The search page's weight is near its limit (one query under 1 MB,
-``tests/test_browser.py``), and a third of ``search-ranking.js`` is comments
+``tests/web/test_browser.py``), and a third of ``search-ranking.js`` is comments
 for its maintainers: the copy in the built site is written without its
 comment lines (``without_comment_lines``; a comment after code on the same
 line stays).

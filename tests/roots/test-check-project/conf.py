@@ -1,4 +1,4 @@
-# A small project laid out like torch-notes, for make check (tests/test_check.py): a glossary, two pages
+# A small project laid out like torch-notes, for make check (tests/workflow/test_check.py): a glossary, two pages
 # that share a heading and each have an example, their English catalogs.
 import sys
 from pathlib import Path

@@ -1,4 +1,4 @@
-# A tiny project for tests/test_drift.py: one page, documented against fakelib version 1;
+# A tiny project for tests/examples/test_drift.py: one page, documented against fakelib version 1;
 # version-2/ is "the next release", which changes one output, one signature and one warning.
 extensions = ["myst_parser", "sphinx.ext.doctest"]
 doctest_global_setup = "import fakelib"

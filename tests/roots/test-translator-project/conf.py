@@ -1,6 +1,6 @@
 # A small project laid out like torch-notes (conf.py at the root, pages in docs/,
 # catalogs in locale/), driven by the project's own Makefile and tools/.
-# tests/test_translator_workflow.py copies it, with Makefile, tools/ and docs/_ext/, into a temporary folder.
+# tests/catalogs/test_translator_workflow.py copies it, with Makefile, tools/ and docs/_ext/, into a temporary folder.
 import sys
 from pathlib import Path
 

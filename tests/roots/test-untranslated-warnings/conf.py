@@ -1,4 +1,4 @@
-# Fixture of tests/test_untranslated_warnings.py: a page whose English catalog has one fuzzy
+# Fixture of tests/i18n/test_untranslated_warnings.py: a page whose English catalog has one fuzzy
 # and one untranslated entry, and a page whose catalog is finished.
 import sys
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""The doctest guide's program with its `data` end marker one line too high (tests/test_negative.py)."""
+"""The doctest guide's program with its `data` end marker one line too high (tests/examples/test_negative.py)."""
 
 import torch
 from torch import nn

@@ -10,20 +10,11 @@ import sys
 import time
 from pathlib import Path
 
-from tools.catalogs.check_catalogs import check
 from conftest import ROOT
+from fixture_builds import ROOTS, SPHINX_BUILD, SPHINX_TIMEOUT, build
+from tools.catalogs.check_catalogs import check
 from tools.examples.doctest_report import compare
 from tools.web.html_lang import chinese_outside_marked_elements
-
-ROOTS = ROOT / "tests" / "roots"
-SPHINX_BUILD = [sys.executable, "-m", "sphinx"]
-SPHINX_TIMEOUT = 300  # seconds; a fixture project builds in seconds; past this it is stuck
-
-
-def build(root: str, builder: str, out: Path, *options: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*SPHINX_BUILD, "-b", builder, "-W", "--keep-going", "-q", *options,
-                           str(ROOTS / root), str(out / builder)], capture_output=True, text=True,
-                          timeout=SPHINX_TIMEOUT)
 
 
 def test_wrong_expected_output_fails_the_doctest(tmp_path):

@@ -4,7 +4,7 @@ tests/roots/test-search-excerpts/ is a tiny Chinese project: a home page with a
 ``{ref}``, a page with prose, a doctest, inline and display maths, a long paragraph and a section
 with only code, and a page that the second build no longer has. Each test
 builds a fresh copy of it with docs/_ext/ on the path. The browser tests
-(tests/test_browser.py) check the excerpts on the built site.
+(tests/web/test_browser.py) check the excerpts on the built site.
 """
 
 import json

@@ -1,7 +1,7 @@
 """The parallel view (docs/_ext/i18n/parallel_view.py, parallel-view.js) in a real browser.
 
 One headless chromium and one local web server for the module, serving the fresh builds
-of the ``html_builds`` fixture, as in tests/test_browser.py. Units are found on the page
+of the ``html_builds`` fixture, as in tests/web/test_browser.py. Units are found on the page
 by what they are in HTML (headings, paragraphs, list items' and table cells' paragraphs,
 field names, terms, parameter descriptions), not by anything the extension writes, and
 each page is compared with the same page in the other language: unit i of one edition

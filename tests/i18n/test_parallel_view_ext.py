@@ -5,7 +5,7 @@ role and an untitled {ref}, list items, table cells, an admonition, a definition
 API entry with field names and parameter descriptions), a doctest, a unit that reads the
 same in both languages, a fuzzy entry, and a second page. It is built once per language
 with the view on and once with it off (-D parallel_view=0); the browser side is in
-tests/test_parallel_view.py.
+tests/i18n/test_parallel_view.py.
 """
 
 import pickle
