@@ -1,4 +1,4 @@
-// torch-notes parallel view (docs/_ext/parallel_view.py): the sidebar button shows every unit's
+// torch-notes parallel view (docs/_ext/i18n/parallel_view.py): the sidebar button shows every unit's
 // counterpart in the other language (html.parallel-view; the stylesheet does the rest). The choice
 // is kept in localStorage, which both editions share (sibling folders on one origin), so it holds
 // across pages and across the language switch; a small script in <head> applies it before the page
