@@ -251,6 +251,27 @@ def test_a_pasted_message_ranks_a_page_that_prints_it_first(browser, site, langu
     assert_no_errors(browser)
 
 
+# Issue 28: a message that several pages print ranks first the page that is about it: the one that quotes it in
+# its prose too (search_excerpts.QUOTED), or whose title or API entry the message names; and never a page that
+# does not print it because a builtin's name (range) is a word of the message.
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("query, first, printed_by", [
+    ("RuntimeError: Found dtype Long but expected Float", "losses/regression",  # quoted in its prose
+     {"losses/bce", "losses/regression"}),
+    ("RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after "
+     "they have already been freed)", "autograd/retain-graph",  # retain_graph; nn/recurrent quotes it too
+     {"autograd/retain-graph", "nn/recurrent"}),
+    ("RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]", "tensors/broadcasting",
+     {"tensors/broadcasting", "tensors/indexing"}),  # torch.broadcast_to
+    ("IndexError: index out of range in self", None, {"nn/embedding", "tensors/indexing"}),  # not range's page
+])
+def test_a_message_several_pages_print_ranks_the_page_about_it_first(browser, site, language, query, first,
+                                                                      printed_by):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert top[:1] and top[0] in printed_by and top[0] == (first or top[0]), f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
 SCORES = """(async (q) => {
   await new Promise((ok) => { const wait = () => Search.hasIndex() ? ok() : setTimeout(wait, 20); wait(); });
   return Search._performSearch(...Search._parseQuery(q)).reverse().map((r) => [r[0], r[4]]);
