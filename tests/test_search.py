@@ -11,7 +11,7 @@ import pytest
 from conftest import LANGUAGES, ROOT, html_dir
 from search_excerpts import PREFIX as EXCERPTS_PREFIX
 from search_index_trim import trimmed
-from search_term_weight import bucket, marked
+from search_term_weight import marked
 from sphinx.search import zh as sphinx_zh
 from zh_search import FixedSearchChinese
 
@@ -132,44 +132,18 @@ def test_no_excerpt_has_a_gap_where_a_formula_was(html_builds, language):
     assert not gaps, f"{len(gaps)} excerpts with a gap:\n" + "\n".join(gaps[:20])
 
 
-def test_each_page_of_a_word_carries_its_uses_in_powers_of_two_and_the_index_the_page_lengths():
-    """search_term_weight: page n of a body term's list is written n + pages * bucket(uses), titles unchanged."""
-    assert [bucket(uses) for uses in (1, 2, 3, 4, 7, 8, 15, 16, 1000)] == [0, 1, 1, 2, 2, 3, 3, 4, 4]
+def test_the_pages_that_use_a_word_often_are_marked_and_come_first():
+    """search_term_weight: ~n for a page that uses the word FREQUENT times or more, most uses first."""
     frozen = {"docnames": ["a", "b", "c"], "terms": {"x": [0, 2], "y": 1, "z": [0, 1, 2]}, "titleterms": {"x": 0}}
-    uses = {"a": {"x": 3, "z": 4}, "b": {"y": 5}, "c": {"z": 20}}
-    assert marked(frozen, uses, {"a": 40, "b": 7, "c": 90}) == {
-        "docnames": ["a", "b", "c"], "terms": {"x": [0 + 3 * 1, 2], "y": 1 + 3 * 2, "z": [0 + 3 * 2, 1, 2 + 3 * 4]},
-        "titleterms": {"x": 0}, "doclengths": [40, 7, 90]}
+    uses = {"a": {"x": 3, "z": 4}, "b": {"y": 5}, "c": {"z": 9}}
+    assert marked(frozen, uses) == {"docnames": ["a", "b", "c"], "terms": {"x": [~0, 2], "y": ~1, "z": [~2, ~0, 1]},
+                                    "titleterms": {"x": 0}}
 
 
 def test_an_incremental_build_reads_the_marked_index_back_as_sphinx_wrote_it():
-    """IndexBuilder.load reads the previous searchindex.js of an incremental build: each entry is its page
-    number again (and ~n, from an index written before the buckets, is page n, not the n-th from the end)."""
+    """IndexBuilder.load reads the previous searchindex.js of an incremental build: ~n is page n again, not the
+    n-th page from the end (Python's negative index)."""
     from search_term_weight import loads  # setup() puts it in place of _JavaScriptIndex.loads
     from sphinx.search import js_index
-    frozen = {"docnames": ["a", "b", "c"], "terms": {"x": [3, 2], "y": 7, "z": [6, 1, 14]}, "titleterms": {"x": 0},
-              "doclengths": [40, 7, 90]}
-    assert loads(js_index, js_index.dumps(frozen))["terms"] == {"x": [0, 2], "y": 1, "z": [0, 1, 2]}
-    old = {"docnames": ["a", "b", "c"], "terms": {"x": [~0, 2], "y": ~1, "z": [~2, ~0, 1]}, "titleterms": {}}
-    assert loads(js_index, js_index.dumps(old))["terms"] == {"x": [0, 2], "y": 1, "z": [2, 0, 1]}
-
-
-def test_a_latin_word_of_a_chinese_page_counts_once_a_use():
-    """Sphinx's Chinese split gives jieba's words and then the Latin words again: search_term_weight counts a
-    Latin word half each time, so 'view' used twice on a Chinese page is 2 uses, as on an English page."""
-    import search_term_weight
-    from sphinx.search import IndexBuilder
-    from zh_search import FixedSearchChinese
-
-    class Page:
-        def findall(self, *args):
-            return []
-
-    builder = IndexBuilder.__new__(IndexBuilder)
-    builder.lang = FixedSearchChinese({})
-    builder._word_collector = lambda tree: type("Store", (), {"words": builder.lang.split("view 和 view 的区别，区别很大"),
-                                                              "titles": [], "title_words": []})()
-    builder._titles, builder._filenames, builder._all_titles = {}, {}, {}
-    builder._title_mapping, builder._mapping, builder._index_entries = {}, {}, {}
-    search_term_weight.feed(builder, "page", "page.md", "页", Page())
-    assert search_term_weight.COUNTS["page"] == {"view": 2, "区别": 2}
+    frozen = {"docnames": ["a", "b", "c"], "terms": {"x": [~0, 2], "y": ~1, "z": [~2, ~0, 1]}, "titleterms": {"x": 0}}
+    assert loads(js_index, js_index.dumps(frozen))["terms"] == {"x": [0, 2], "y": 1, "z": [2, 0, 1]}

@@ -17,13 +17,12 @@
  *  - a page scores, per concept, the best of: a title word (section titles
  *    included), an API name (the py domain's objects), a body word, a partial
  *    match; weighted by how rare the concept is (idf) and more for a glossary
- *    term, plus a bonus where the page's own title contains the concept, and
- *    the sum is scaled by the share of concepts the page matches, so pages
- *    that match more of the query come first and a page matching one word
- *    still appears. A body word scores as in BM25 (bm25): more the more often
- *    the page uses it, with diminishing returns (k1), and less on a long page
- *    (b): the index gives each page's uses of a word in powers of two and
- *    each page's length (docs/_ext/search_term_weight.py);
+ *    term (a body word counts more on a page that uses it often: the index
+ *    marks those pages, docs/_ext/search_term_weight.py), plus a bonus where
+ *    the page's own title contains the concept, and
+ *    the sum is scaled
+ *    by the share of concepts the page matches, so pages that match more of
+ *    the query come first and a page matching one word still appears;
  *  - typos (issue 28): a Latin query word that the index does not hold at all
  *    (CrossEntropLoss, retian_graph) matches the index words one edit away
  *    (from 5 letters; two from 8; a swap of neighbours is one edit), and API
@@ -87,12 +86,8 @@ const TorchNotesSearch = (() => {
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
   const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
-                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10, about: 48 };
-  // BM25's saturation and length normalization: below the usual 1.2 and 0.75, the best of a few pairs on the
-  // query sets of tests/data (not on the held-out ones)
-  const BM25 = { k1: 0.8, b: 0.5 };
-  // The uses each bucket of search_term_weight stands for: 1, 2-3, 4-7, 8-15, 16 or more.
-  const BUCKET_USES = [1, 2.5, 5.5, 11.5, 20];
+                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10, frequent: 8,
+                   about: 48 };
   const PHRASE = 4; // words of a pasted message in a row that make a phrase match
   const QUOTED = "!"; // before a message the page quotes in its prose (search_excerpts.QUOTED)
   const NAMING = 3; // a word in more pages' titles and API names than this (tensor, nn) names no page
@@ -105,20 +100,9 @@ const TorchNotesSearch = (() => {
 
   const stemmer = typeof Stemmer !== "undefined" ? new Stemmer() : { stemWord: (w) => w };
   const normal = (word) => (HAN.test(word) ? word : stemmer.stemWord(word.toLowerCase()));
-  // A page list of the index: page n written n + pages * bucket of its uses (docs/_ext/search_term_weight.py).
-  const listed = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
-  const files = (index, entry) => listed(entry).map((e) => e % index.docnames.length);
-  const postings = (index, entry) => listed(entry).map((e) =>
-    [e % index.docnames.length, BUCKET_USES[Math.floor(e / index.docnames.length)] || 1]);
-
-  /* A body word's weight on a page, as BM25 weighs its uses: 1 for one use on a page of average length. */
-  let averageLength = null;
-  const bm25 = (index, doc, uses) => {
-    const lengths = index.doclengths || [];
-    if (averageLength === null) averageLength = lengths.reduce((a, b) => a + b, 0) / (lengths.length || 1) || 1;
-    const norm = 1 - BM25.b + BM25.b * (lengths[doc] || averageLength) / averageLength;
-    return (uses * (BM25.k1 + 1)) / (uses + BM25.k1 * norm);
-  };
+  // A page list of the index; ~n marks a page that uses the word often (docs/_ext/search_term_weight.py).
+  const marks = (entry) => (entry === undefined ? [] : Array.isArray(entry) ? entry : [entry]);
+  const files = (entry) => marks(entry).map((doc) => (doc < 0 ? ~doc : doc));
 
   /* Index words of a form: 'learning rate' -> [learn, rate]; 批量维度 -> [批量, 维度]. */
   const formWords = (form) => {
@@ -232,10 +216,13 @@ const TorchNotesSearch = (() => {
     if (cache.has(word)) return cache.get(word);
     const scores = new Map();
     const add = (entry, weight) =>
-      files(index, entry).forEach((doc) => scores.set(doc, Math.max(scores.get(doc) || 0, weight)));
+      files(entry).forEach((doc) => scores.set(doc, Math.max(scores.get(doc) || 0, weight)));
     add(index.titleterms[word], WEIGHT.title);
-    postings(index, index.terms[word]).forEach(([doc, uses]) =>
-      scores.set(doc, Math.max(scores.get(doc) || 0, WEIGHT.body * bm25(index, doc, uses))));
+    // The pages that use the word often come first, marked, most uses first: a little more for each place.
+    const listed = marks(index.terms[word]);
+    const often = listed.filter((doc) => doc < 0).length;
+    listed.forEach((doc, place) =>
+      add(doc < 0 ? ~doc : doc, doc < 0 ? WEIGHT.frequent + (often - place) / often : WEIGHT.body));
     if (word.length > 2 || (HAN.test(word) && word.length > 1)) {
       for (const term in index.titleterms)
         if (term !== word && term.includes(word)) add(index.titleterms[term], WEIGHT.partialTitle);
@@ -391,7 +378,7 @@ const TorchNotesSearch = (() => {
     if (siblings.length <= SIBLINGS) siblings.forEach(([, doc]) => add(doc, 2));
     const mentions = parts.slice(1).map((part) => {
       const word = normal(part);
-      return new Set([...files(index, index.terms[word]), ...files(index, index.titleterms[word])]);
+      return new Set([...files(index.terms[word]), ...files(index.titleterms[word])]);
     });
     [...mentions[0]].filter((doc) => mentions.every((docs) => docs.has(doc))).forEach((doc) => add(doc, 1));
     const results = [...scores]
@@ -437,9 +424,10 @@ const TorchNotesSearch = (() => {
       const typos = new Map();
       if (!best.size && concept.alternatives.length === 1 && concept.alternatives[0].length === 1)
         nearWords(index, concept.alternatives[0][0]).forEach(([term, edits]) => {
-          const add = (doc, weight) => best.set(doc, Math.max(best.get(doc) || 0, weight * WEIGHT.typo[edits]));
-          files(index, index.titleterms[term]).forEach((doc) => add(doc, WEIGHT.title));
-          postings(index, index.terms[term]).forEach(([doc, uses]) => add(doc, WEIGHT.body * bm25(index, doc, uses)));
+          const add = (entry, weight) => files(entry).forEach((doc) =>
+            best.set(doc, Math.max(best.get(doc) || 0, weight * WEIGHT.typo[edits])));
+          add(index.titleterms[term], WEIGHT.title);
+          add(index.terms[term], WEIGHT.body);
           typos.set(term, Math.max(typos.get(term) || 0, WEIGHT.typo[edits]));
           near.set(term, Math.max(near.get(term) || 0, WEIGHT.typo[edits]));
         });
@@ -538,7 +526,7 @@ const TorchNotesSearch = (() => {
     return ((found ? text.closest : text.nothingClose) || "").replace("{name}", name);
   };
 
-  return { rank, concepts, bestSection, addExcerpt, noEntry, noEntrySummary, STOPWORDS, WEIGHT, BM25, options };
+  return { rank, concepts, bestSection, addExcerpt, noEntry, noEntrySummary, STOPWORDS, WEIGHT, options };
 })();
 
 // Highlight every form that matched: 广播 on the English site
