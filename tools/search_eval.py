@@ -288,7 +288,7 @@ def main(argv: list[str]) -> int:
     engine = "sphinx"
     if argv[:1] == ["--engine"]:
         engine, argv = argv[1], argv[2:]
-    builddir = Path(argv[0]) if argv else ROOT / "_build"
+    builddir = Path(argv[0]).resolve() if argv else ROOT / "_build"
     results = [(language, e, *evaluate(builddir, language, e))
                for language in [SOURCE_LANGUAGE] + translations() for e in engines_asked(engine)]
     for language, name, scores, cost in results:
