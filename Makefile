@@ -19,6 +19,7 @@ AXE         := tools/axe/node_modules/axe-core/axe.min.js
 LIGHTHOUSE  := tools/lighthouse/node_modules/lighthouse/package.json
 KATEX       := tools/katex/node_modules/katex/dist/katex.mjs
 BENCH_STAMP := $(VENV)/.installed-bench
+SEARCH_ENGINES := tools/search-engines/node_modules/minisearch/package.json
 
 SOURCE_LANG  := zh_CN
 # Translation languages: every locale/<lang>/LC_MESSAGES folder (one list for build and tests).
@@ -73,7 +74,7 @@ help:
 	@echo "              [PYTHON=python3.12] [ONLY=optim/]; report in $(BUILDDIR)/drift/, exit 1 when anything changed"
 	@echo "  bench       the figures the project holds itself to: build ratios, doctest/floor, search hits,"
 	@echo "              Lighthouse scores of a few pages (tools/web/lighthouse.py)"
-	@echo "  search-eval the learner queries of tests/data/ on the built site: its search vs Pagefind"
+	@echo "  search-eval the learner queries of tests/data/ on the built site: its search vs Pagefind, MiniSearch, lunr"
 	@echo "  venv        create $(VENV) from requirements.txt (done automatically when needed)"
 	@echo "  system-deps check gettext, chromium, a CJK font, hunspell and epubcheck; apt-get them if root (make test does)"
 	@echo "  clean       remove $(BUILDDIR) and compiled catalogs"
@@ -224,9 +225,15 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json | system-deps
 bench: $(STAMP) $(BENCH_STAMP) $(LIGHTHOUSE)
 	$(PY) tools/workflow/bench.py
 
-# The learner queries of tests/data/ against the site's search and against Pagefind (needs make html).
-search-eval: $(STAMP) $(BENCH_STAMP)
-	$(PY) tools/web/search_eval.py --engine both $(BUILDDIR)
+# MiniSearch and lunr for make search-eval, at the versions tools/search-engines/package-lock.json pins.
+$(SEARCH_ENGINES): tools/search-engines/package-lock.json | system-deps
+	cd tools/search-engines && npm ci --no-audit --no-fund --silent
+	touch $@
+
+# The learner queries of tests/data/ against the site's search and against Pagefind, MiniSearch and lunr
+# on the same pages (needs make html).
+search-eval: $(STAMP) $(BENCH_STAMP) $(SEARCH_ENGINES)
+	$(PY) tools/web/search_eval.py --engine all $(BUILDDIR)
 
 clean:
 	rm -rf $(BUILDDIR)

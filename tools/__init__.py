@@ -9,8 +9,9 @@ report, the floor, drift under another torch). ``workflow/``: the commands that 
 ``lighthouse/`` are node packages, pinned by their lock files; ``spelling/`` is the lint's word lists.
 
 Imports go one way: workflow -> web, lint, catalogs, examples; lint -> catalogs, terminology;
-terminology -> catalogs; everything -> project. A tool never imports ``docs/_ext`` (the doctest
-tools run ``examples.doctest_state`` as the doctest builder does: it is the examples' own setup).
+terminology -> catalogs; everything -> project. A tool imports no extension of ``docs/_ext``, with two
+exceptions: the doctest tools run ``examples.doctest_state`` as the doctest builder does (the examples'
+own setup), and ``web.search_documents`` splits Chinese with ``search.zh_search``, as the site's index does.
 Each tool runs as ``python tools/<group>/<tool>.py`` (or ``python -m tools.<group>.<tool>``); the
 extensions, the tests and a tool run by path import them from the repository root: ``tools.*``.
 """

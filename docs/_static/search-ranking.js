@@ -33,6 +33,10 @@
  *    words that the message holds in that order (at least PHRASE words;
  *    numbers match numbers), and counts as matching the whole query, so the
  *    page that quotes the message outranks pages that share a word of it;
+ *    of the pages that print it, those about it come first (WEIGHT.about):
+ *    a page whose prose quotes the message too (search_excerpts.py marks the
+ *    message), or whose title or API entry the query names (view size is not
+ *    compatible... names view-reshape; a word of at most NAMING pages);
  *  - the page the glossary names for a term (search-synonyms.js) gets a bonus
  *    when the query asks for that term;
  *  - the glossary and the API list, which mention every term, count half;
@@ -82,8 +86,11 @@ const TorchNotesSearch = (() => {
     "was", "what", "when", "where", "which", "why", "will", "with", "work", "works", "you",
   ]);
   const WEIGHT = { pageTitle: 15, title: 15, object: 20, body: 5, partialTitle: 6, partialBody: 2, glossary: 1.5,
-                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10, frequent: 8 };
+                   termPage: 15, typo: [1, 0.5, 0.3], phrase: 12, fullName: 10, frequent: 8,
+                   about: 48 };
   const PHRASE = 4; // words of a pasted message in a row that make a phrase match
+  const QUOTED = "!"; // before a message the page quotes in its prose (search_excerpts.QUOTED)
+  const NAMING = 3; // a word in more pages' titles and API names than this (tensor, nn) names no page
   // Python keywords that are also stop words: literal concepts in an operator query (see above).
   const KEYWORDS = new Set(["and", "as", "for", "from", "if", "in", "is", "not", "or", "with"]);
   const OPERATOR = /[=!<>+*\/%@&|^~:-]+/gu;
@@ -263,7 +270,8 @@ const TorchNotesSearch = (() => {
 
   /* Pasted messages: the longest run of the query's words, in order, that a message printed by a page's
    * examples contains (search-messages.js); a number matches any number (the sizes in a message differ from
-   * run to run). {doc: words in a row}, for runs of at least PHRASE words. */
+   * run to run). {doc: [words in a row, about]}, for runs of at least PHRASE words; about: the page quotes
+   * that message in its prose, or the query names the page. */
   const messageWords = (text) =>
     (text.toLowerCase().match(/[\p{Letter}\p{Number}_]+/gu) || []).map((w) => (/^\d+$/.test(w) ? "#" : w));
   let messages = null;
@@ -273,10 +281,10 @@ const TorchNotesSearch = (() => {
     if (asked.length < PHRASE) return runs;
     if (!messages)
       messages = Object.entries(window.TORCH_NOTES_MESSAGES || {}).map(([name, texts]) =>
-        [index.docnames.indexOf(name), texts.map(messageWords)]);
+        [index.docnames.indexOf(name), texts.map((text) => [messageWords(text), text.startsWith(QUOTED)])]);
     messages.forEach(([doc, texts]) => {
       if (doc < 0) return;
-      texts.forEach((words) => {
+      texts.forEach(([words, quoted]) => {
         let previous = new Array(words.length + 1).fill(0);
         let longest = 0;
         asked.forEach((word) => {
@@ -287,10 +295,29 @@ const TorchNotesSearch = (() => {
           });
           previous = row;
         });
-        if (longest >= PHRASE) runs.set(doc, Math.max(runs.get(doc) || 0, longest));
+        if (longest < PHRASE) return;
+        const [run, about] = runs.get(doc) || [0, false];
+        if (longest >= run) runs.set(doc, [longest, (longest === run && about) || quoted]);
       });
     });
+    runs.forEach((found, doc) => { found[1] = found[1] || namesPage(index, doc, asked); });
     return runs;
+  };
+
+  /* Does a query word name the page: a word of its title, or the last part of one of its API entries, that is
+   * in at most NAMING pages' titles and API names? */
+  let pageNames = null;
+  const namesPage = (index, doc, words) => {
+    if (!pageNames) {
+      // retain_graph names the page for "graph" too (not one_hot for "one")
+      const words = (text) => messageWords(text).flatMap((word) => [word, ...word.split("_").filter((w) => w.length > 3)]);
+      pageNames = index.titles.map((title) => new Set(words(title)));
+      entries(index).forEach(([full, page]) => words(full.split(".").pop()).forEach((w) => pageNames[page].add(w)));
+      const pages = new Map();
+      pageNames.forEach((names) => names.forEach((name) => pages.set(name, (pages.get(name) || 0) + 1)));
+      pageNames = pageNames.map((names) => new Set([...names].filter((name) => pages.get(name) <= NAMING)));
+    }
+    return words.some((word) => word.length > 2 && !STOPWORDS.has(word) && pageNames[doc].has(word));
   };
 
   /* {doc: score} of API names: a query word equal to an object's name or its last dotted part, or a typo
@@ -303,8 +330,10 @@ const TorchNotesSearch = (() => {
         const full = (prefix ? prefix + "." : "") + match[4];
         const last = match[4].split(".").pop().toLowerCase();
         // The whole dotted name (torch.flatten) names one entry: its page first. The last part alone
-        // (flatten) may name several (torch.flatten, nn.Flatten).
-        const weight = words.has(full.toLowerCase()) ? WEIGHT.fullName : words.has(last) ? 1 : near.get(last) || 0;
+        // (flatten) may name several (torch.flatten, nn.Flatten). A builtin's name (range, next, id) is a
+        // whole name only as the whole query: in "index out of range in self" it is a word.
+        const whole = words.has(full.toLowerCase()) && (full.includes(".") || words.size === 1);
+        const weight = whole ? WEIGHT.fullName : words.has(last) ? 1 : near.get(last) || 0;
         if (weight) scores.set(match[0], Math.max(scores.get(match[0]) || 0, WEIGHT.object * weight));
       });
     return scores;
@@ -423,8 +452,8 @@ const TorchNotesSearch = (() => {
       matched.set(doc, Math.max(matched.get(doc) || 0, 1));
     });
     // A page that prints the pasted message: its words in a row count, and the page covers the query.
-    phraseRuns(index, query).forEach((run, doc) => {
-      pageScores.set(doc, (pageScores.get(doc) || 0) + WEIGHT.phrase * run);
+    phraseRuns(index, query).forEach(([run, about], doc) => {
+      pageScores.set(doc, (pageScores.get(doc) || 0) + WEIGHT.phrase * run + (about ? WEIGHT.about : 0));
       matched.set(doc, Math.max(matched.get(doc) || 0, wanted.length));
     });
     const results = [];

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from search.search_excerpts import EXCERPT_WIDTH, PREFIX, clipped, short_anchor, width
+from search.search_excerpts import EXCERPT_WIDTH, PREFIX, QUOTED, clipped, page_messages, quoted, short_anchor, width
 from search.search_synonyms import definition_labels
 from search.tex_plain import tex_plain
 
@@ -110,3 +110,26 @@ def test_the_page_of_a_glossary_term_is_the_first_ref_of_its_definition(tmp_path
 ])
 def test_a_formula_reads_as_plain_text(tex, plain):
     assert tex_plain(tex) == plain
+
+
+def test_a_message_the_page_quotes_in_its_prose_is_marked():
+    """search-messages.js: QUOTED before a message whose first QUOTED_WORDS words (after its class) the page's
+    prose has in a row, numbers matching numbers; not before one it only prints, nor one whose words are
+    scattered through the prose."""
+    from docutils.core import publish_doctree
+
+    page = publish_doctree(settings_overrides={"doctitle_xform": False}, source="\n".join([
+        "Title", "=====", "",
+        "Casting fails with ``Found dtype Long but expected Float``: the target must be float.", "",
+        "Scattered: tensor, size, must, match.", "",
+        "Section", "-------", "", "An example::", "",
+        "    RuntimeError: Found dtype Long but expected Float",
+        "    RuntimeError: The size of tensor a (4) must match the size of tensor b (5)",
+        "    ValueError: expected 4 channels, got 3 channels", "",
+        "The same with other sizes: ``expected 8 channels, got 2``.", ""]))
+    assert page_messages(page) == [
+        QUOTED + "RuntimeError: Found dtype Long but expected Float",
+        "RuntimeError: The size of tensor a (4) must match the size of tensor b (5)",
+        QUOTED + "ValueError: expected 4 channels, got 3 channels",
+    ]
+    assert quoted("UserWarning: a b c d e f", " x a b c d e y ") and not quoted("UserWarning: a b c d e f", " a b c d ")

@@ -131,6 +131,27 @@ def test_natural_queries_find_their_page_in_the_top_three(browser, site, languag
     assert_no_errors(browser)
 
 
+# The held-out queries (tests/data/search-heldout-<lang>.tsv) were written before they were ever run and are
+# never tuned on: their first measurement, before any change made after them, was 23/26 (88%) on the Chinese
+# site and 24/26 (92%) on the English one. The floor is 80%, below what was measured: it catches a ranking
+# change that loses what was not tuned for, and a query of this set that fails is not a reason to tune.
+HELD_OUT_FLOOR = 0.8
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if search_eval.query_file(lang, "heldout").exists()])
+def test_held_out_queries_find_their_page_in_the_top_three(browser, site, language):
+    asked = search_eval.queries(language, "heldout")
+    ranked = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [q for q, _, _ in asked])
+    found, misses = search_eval.found_share(asked, ranked)
+    kinds = search_eval.kind_shares(asked, ranked)
+    report = (f"{language} held out: {found}/{len(asked)} in the top three; "
+              + ", ".join(f"{kind} {f}/{n}" for kind, (f, n) in kinds.items()) + "; misses:\n"
+              + "\n".join(f"  {q!r} -> {got} (expected {want})" for q, want, got in misses))
+    print(report)
+    assert found / len(asked) >= HELD_OUT_FLOOR, report
+    assert_no_errors(browser)
+
+
 @pytest.mark.parametrize("language, query, expected", [
     (ZH, "view 和 reshape 的区别", "tensors/view-reshape.html"),  # question words do not empty the list
     (ZH, "learning rate", "glossary.html"),  # an English term on the Chinese site finds its Chinese pages
@@ -227,6 +248,27 @@ def test_a_learners_phrasing_finds_the_page(browser, site, language, query, expe
 def test_a_pasted_message_ranks_a_page_that_prints_it_first(browser, site, language, query, printed_by):
     [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
     assert top[:1] and top[0] in printed_by, f"{query!r}: {top}"
+    assert_no_errors(browser)
+
+
+# Issue 28: a message that several pages print ranks first the page that is about it: the one that quotes it in
+# its prose too (search_excerpts.QUOTED), or whose title or API entry the message names; and never a page that
+# does not print it because a builtin's name (range) is a word of the message.
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("query, first, printed_by", [
+    ("RuntimeError: Found dtype Long but expected Float", "losses/regression",  # quoted in its prose
+     {"losses/bce", "losses/regression"}),
+    ("RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after "
+     "they have already been freed)", "autograd/retain-graph",  # retain_graph; nn/recurrent quotes it too
+     {"autograd/retain-graph", "nn/recurrent"}),
+    ("RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]", "tensors/broadcasting",
+     {"tensors/broadcasting", "tensors/indexing"}),  # torch.broadcast_to
+    ("IndexError: index out of range in self", None, {"nn/embedding", "tensors/indexing"}),  # not range's page
+])
+def test_a_message_several_pages_print_ranks_the_page_about_it_first(browser, site, language, query, first,
+                                                                      printed_by):
+    [top] = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [query])
+    assert top[:1] and top[0] in printed_by and top[0] == (first or top[0]), f"{query!r}: {top}"
     assert_no_errors(browser)
 
 

@@ -24,7 +24,10 @@ messages each page's examples print (``RuntimeError: ...``, ``UserWarning ...``;
 the first ``MESSAGE_WIDTH`` characters of each), as
 ``window.TORCH_NOTES_MESSAGES = {docname: [message, ...]}``: a message pasted
 into the search box finds the page that prints it word for word, first
-(``search-ranking.js``, ``phraseScores``).
+(``search-ranking.js``, ``phraseRuns``). A message the page also quotes in its
+prose (its first ``QUOTED_WORDS`` words in a row, numbers matching numbers) is
+written with ``QUOTED`` before it: of the pages that print a message, the one
+that talks about it comes first.
 """
 
 import json
@@ -55,6 +58,8 @@ MESSAGE_WIDTH = 80
 MESSAGES_PREFIX = "window.TORCH_NOTES_MESSAGES = "
 MESSAGES_TARGET = Path("_static") / "search-messages.js"
 MESSAGES_STORE = "_torch_notes_messages"
+QUOTED = "!"  # before a message the page quotes in its prose; a message starts with a word character
+QUOTED_WORDS = 5  # the words of the message, after its class, that the prose must have in a row
 
 
 def width(text: str) -> int:
@@ -122,13 +127,32 @@ def page_excerpts(doctree: nodes.document, docname: str = "") -> list[list[str]]
     return excerpts
 
 
+def message_words(text: str) -> list[str]:
+    """Lowercase words, a number as '#' (the sizes in a message differ from run to run), as search-ranking.js
+    reads a pasted message."""
+    return ["#" if word.isdigit() else word for word in re.findall(r"\w+", text.lower())]
+
+
+def quoted(message: str, prose_words: str) -> bool:
+    """Does the prose (message_words joined by spaces, with spaces around) have the message's first
+    QUOTED_WORDS words after its class name, in a row?"""
+    words = message_words(message.split(":", 1)[1] if re.match(r"[\w.]+:", message) else message)
+    return bool(words) and f" {' '.join(words[:QUOTED_WORDS])} " in prose_words
+
+
 def page_messages(doctree: nodes.document) -> list[str]:
-    """The error and warning messages the page's examples print, each once, in order."""
+    """The error and warning messages the page's examples print, each once, in order; QUOTED before those the
+    page's prose quotes."""
     found: dict[str, None] = {}
     for block in doctree.findall(lambda n: isinstance(n, (nodes.literal_block, nodes.doctest_block))):
         for match in MESSAGE.finditer(block.astext()):
             found.setdefault(match.group(0).strip()[:MESSAGE_WIDTH].rstrip(), None)
-    return list(found)
+    text: list[str] = []
+    for section in doctree.findall(nodes.section):
+        for child in section.children:
+            prose(child, text)
+    prose_words = f" {' '.join(message_words(' '.join(text)))} "
+    return [QUOTED + message if quoted(message, prose_words) else message for message in found]
 
 
 def writes_excerpts(app: Sphinx) -> bool:
