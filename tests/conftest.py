@@ -92,23 +92,37 @@ def pytest_runtest_logreport(report):
             DRAFT_REPORTS.setdefault((language, what), {}).update(dict.fromkeys(problems))  # tests may repeat one
 
 
-# Fixtures that wait for the site's builds. With several xdist workers (make test), a worker that starts on a
-# test needing them waits while another builds: the suite runs first one file that needs the builds (it
-# starts them at once), then every file that does not (the other workers run those meanwhile), then the rest.
+# Fixtures that wait for the site's builds. make test runs the suite in two xdist workers with --dist loadgroup
+# (Makefile): a test file is one group, sent whole to one worker (its module fixtures are made once), unless
+# its tests name groups of their own (test_accessibility.py: parts of one long check that both workers share).
+# Groups go out in this order (--no-loadscope-reorder): first one that needs the builds (its worker starts
+# them at once), then those that do not (the other worker runs them meanwhile), then the rest; the groups
+# marked `long` first in each, so that no long one is left for the end while the other worker idles.
 NEEDS_BUILDS = {"site_builds", "html_builds", "doctest_runs", "gettext_templates"}
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "long: runs for a minute or more; scheduled before the short tests")
+
+
+def group_of(item) -> str:
+    marks = [mark.args[0] for mark in item.iter_markers("xdist_group")]
+    if not marks:
+        item.add_marker(pytest.mark.xdist_group(item.path.name))  # the test files' names are unique
+        return item.path.name
+    return marks[0]
+
+
 def pytest_collection_modifyitems(session, config, items):
-    needs = {item.path: False for item in items}
+    groups: dict[str, list] = {}
     for item in items:
-        needs[item.path] = needs[item.path] or bool(NEEDS_BUILDS & set(item.fixturenames))
-    # Files by name, not by folder (the names are unique): the first that needs the builds is the axe pass,
-    # test_accessibility.py, the longest file, which one worker runs while the other takes the rest.
-    paths = sorted(needs, key=lambda path: path.name)
-    building = [path for path in paths if needs[path]]
-    first = building[:1]
-    order = {path: (0 if path in first else 1 if not needs[path] else 2, n) for n, path in enumerate(paths)}
-    items.sort(key=lambda item: order[item.path])
+        groups.setdefault(group_of(item), []).append(item)
+    needs = {name: any(NEEDS_BUILDS & set(item.fixturenames) for item in members) for name, members in groups.items()}
+    long = {name: any(item.get_closest_marker("long") for item in members) for name, members in groups.items()}
+    first = next((name for name in groups if needs[name] and long[name]), next((n for n in groups if needs[n]), None))
+    order = {name: (0 if name == first else 1 if not needs[name] else 2, not long[name], n)
+             for n, name in enumerate(groups)}
+    items[:] = [item for name in sorted(groups, key=order.get) for item in groups[name]]
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -117,6 +131,9 @@ def pytest_terminal_summary(terminalreporter):
         for nodeid, seconds in sorted(CPU_SECONDS.items(), key=lambda item: -item[1])[:12]:
             terminalreporter.write_line(f"{seconds:8.1f} s  {nodeid}")
         terminalreporter.write_line(f"{sum(CPU_SECONDS.values()):8.1f} s  in all")
+        # Every test's figure, for comparing two runs (MAINTAINING.md, "How long the suite takes").
+        BUILDDIR.mkdir(parents=True, exist_ok=True)
+        (BUILDDIR / "processor-seconds.json").write_text(json.dumps(CPU_SECONDS, indent=1), encoding="utf-8")
     if DRAFT_REPORTS:
         terminalreporter.section("draft languages: what is left before publishing")
         for (language, what), problems in DRAFT_REPORTS.items():

@@ -22,6 +22,8 @@ from maths.katex_math import FormulaError
 from books.epub_downloads import book_links
 from reader.language_switcher import linked
 
+pytestmark = pytest.mark.long  # conftest.py schedules it early
+
 MATHML = "http://www.w3.org/1998/Math/MathML"
 # What TeX looks like when it reaches a page unconverted: MathJax's delimiters, $$, or a command.
 # (The TeX that every formula carries on purpose, its alttext and annotation, is not looked at.)

@@ -19,6 +19,8 @@ import pytest
 from bounded_run import kill_group, members, read_line, run_bounded, start, wait_for_group_to_end
 from conftest import ROOT
 
+pytestmark = pytest.mark.long  # conftest.py schedules it early
+
 SNIPPETS = ROOT / "snippets"
 LIMIT = 90  # seconds; a fixed snippet fails within about 30 s on a busy 2-core machine (load 8)
 DRAIN_TIMEOUT = 30  # seconds to read what a killed program wrote, once its group is gone

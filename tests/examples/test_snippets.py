@@ -27,6 +27,8 @@ from bounded_run import run_bounded, running
 from conftest import ROOT
 from examples.snippet_regions import marker_pairs, region_problems
 
+pytestmark = pytest.mark.long  # conftest.py schedules it early
+
 SNIPPETS = ROOT / "snippets"
 SNIPPET_TIMEOUT = 180  # seconds; the slowest snippet takes about 30 s on a busy 2-core machine
 CPU_ONLY = {**os.environ, "CUDA_VISIBLE_DEVICES": ""}

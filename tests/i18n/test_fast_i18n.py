@@ -8,9 +8,13 @@ script URL when the file already sits in the output folder from an earlier build
 import re
 import subprocess
 
+import pytest
+
 from conftest import LANGUAGES, ROOT, html_dir
 
 from i18n import fast_i18n
+
+pytestmark = pytest.mark.long  # conftest.py schedules it early
 
 CACHE_BUSTER = re.compile(r"\?v=[0-9a-f]{8}")
 BUILD_TIMEOUT = 1800  # seconds; a fresh build of every page of the site: minutes on 2 cores

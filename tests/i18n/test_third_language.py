@@ -21,6 +21,8 @@ from conftest import ROOT, html_dir
 from tools.examples.doctest_report import parse
 from tools.project import site_languages
 
+pytestmark = pytest.mark.long  # conftest.py schedules it early
+
 PAGE = "serialization/index"
 SOURCE_TITLE = "序列化：保存与加载"
 

@@ -22,6 +22,8 @@ from sphinx.errors import ExtensionError
 from maths import katex_math
 from reader.page_contents import with_heading_breaks, with_name_breaks, with_signature_breaks
 
+pytestmark = pytest.mark.long  # conftest.py schedules it early
+
 FIXTURE = ROOT / "tests" / "roots" / "test-katex"
 
 

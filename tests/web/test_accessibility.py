@@ -1,14 +1,17 @@
-"""Accessibility: axe-core over every page of both sites, light and dark (tools/axe, installed by make test).
+"""Accessibility: axe-core over every page of both sites (tools/axe, installed by make test).
 
-Its own file, the longest of the suite (about ten minutes of one worker on 2 cores): with
-``--dist loadfile`` (make test) one worker runs it while the other takes the rest of the browser tests.
+The longest check of the suite, so it is cut into parts that the xdist workers share (each part its own
+group, conftest.py): a site's pages in ``PARTS`` interleaved slices.
 """
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 
-from tools.web.browser import Chromium, wcag_violations
-from conftest import LANGUAGES, html_dir
+import pytest
+
+from tools.web.browser import wcag_violations
+from conftest import LANGUAGES, SOURCE_LANGUAGE, html_dir
+
+pytestmark = pytest.mark.long  # conftest.py schedules it early
 
 
 def assert_no_errors(browser):
@@ -16,13 +19,18 @@ def assert_no_errors(browser):
     assert not errors, "JavaScript errors on the pages visited:\n" + "\n".join(errors)
 
 
-# -- accessibility ------------------------------------------------------------------
 # furo's dark theme changes colours only (CSS custom properties under body[data-theme]): the DOM, the
 # ARIA and the text are the light page's. So every rule runs in the light theme, and the rules that
-# look at colours run again in the dark one.
+# look at colours run again in the dark one, on the source language's pages: a translated page has the
+# same elements with the same classes (the same templates, the same code blocks and output, its
+# paragraphs translated from the same markup), so its colours are the ones already checked. The colour
+# rules are most of axe's time on a page.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+DARK_CHECKED = [SOURCE_LANGUAGE]
 # A page whose maths a script still typesets is checked once it has (none does once the maths is built).
 MATHS_TYPESET = "window.MathJax && MathJax.startup ? MathJax.startup.promise.then(() => 0) : 0"
+# A site's pages in this many parts, each a test of its own; a source page costs about twice a translated one.
+PARTS = {language: 3 if language in DARK_CHECKED else 2 for language in LANGUAGES}
 
 
 def every_page(language: str) -> list[str]:
@@ -32,32 +40,30 @@ def every_page(language: str) -> list[str]:
     return [page for page in pages if page[0] not in "_."] + ["search.html?q=torch"]
 
 
-def wcag_violations_on_every_page(browser, site: str, languages: list[str]) -> list[str]:
+def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> list[str]:
+    themes = [("light", None)] + ([("dark", COLOUR_RULES)] if language in DARK_CHECKED else [])
     found = []
-    for language, page in [(language, page) for language in languages for page in every_page(language)]:
+    for page in pages:
         browser.open(f"{site}{language}/{page}")
         browser.evaluate(MATHS_TYPESET)
         if "?q=" in page:
             browser.wait_for("document.querySelectorAll('#search-results p.context').length", "the excerpts")
-        for theme, rules in (("light", None), ("dark", COLOUR_RULES)):
+        for theme, rules in themes:
             browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
             found += [f"{language} {page} ({theme}): {v}" for v in wcag_violations(browser, rules)]
     return found
 
 
-def test_no_wcag_a_or_aa_violation_on_any_page_of_either_site_light_or_dark(browser, site):
-    """axe-core (tools/axe, installed by make test), WCAG 2.0/2.1 A and AA, on every page of both sites.
+PARTS_OF_SITES = [pytest.param(language, part, id=f"{language}-{part + 1}of{PARTS[language]}",
+                               marks=pytest.mark.xdist_group(f"axe-{language}-{part}"))
+                  for language in LANGUAGES for part in range(PARTS[language])]
 
-    Two browsers side by side, each taking every other site (a page takes about a second of one core)."""
-    other = Chromium()
-    try:
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            runs = [pool.submit(wcag_violations_on_every_page, b, site, LANGUAGES[i::2])
-                    for i, b in enumerate([browser, other])]
-            found = [line for run in runs for line in run.result()]
-        errors = other.errors
-    finally:
-        other.close()
+
+@pytest.mark.parametrize(("language", "part"), PARTS_OF_SITES)
+def test_no_wcag_a_or_aa_violation_on_any_page(browser, site, language, part):
+    """axe-core, WCAG 2.0/2.1 A and AA: every ``PARTS[language]``-th page of a site, from the ``part``-th."""
+    pages = every_page(language)[part::PARTS[language]]
+    found = wcag_violations_on(browser, site, language, pages)
     assert not found, "WCAG violations:\n" + "\n".join(found)
-    browser.errors += errors
     assert_no_errors(browser)
+
