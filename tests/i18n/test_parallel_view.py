@@ -15,7 +15,7 @@ from collections import defaultdict
 
 import polib
 import pytest
-from tools.web.browser import wcag_violations
+from tools.web.browser import set_theme, wcag_violations
 from conftest import DRAFTS, LANGUAGES, ROOT, check_translated_content
 from tools.project import site_languages
 
@@ -221,14 +221,6 @@ def test_search_excerpts_leave_the_counterparts_out(html_builds, language):
 
 
 # -- 6. looks and accessibility ---------------------------------------------------------------------
-def set_theme(browser, theme: str) -> None:
-    for _ in range(3):  # furo cycles auto -> dark -> light (or auto -> light -> dark)
-        if browser.evaluate("document.body.dataset.theme") == theme:
-            return
-        browser.click(".theme-toggle-content button.theme-toggle")
-    assert browser.evaluate("document.body.dataset.theme") == theme
-
-
 def scroll_to(browser, selector: str) -> None:
     """Scroll at once (furo scrolls smoothly), leaving a little room above the element."""
     browser.evaluate(f"""window.scrollTo({{behavior: "instant", left: 0,

@@ -15,7 +15,7 @@ import urllib.parse
 import pytest
 from tools.web import search_eval
 from PIL import Image
-from tools.web.browser import wcag_violations
+from tools.web.browser import set_theme, wcag_violations
 from conftest import LANGUAGES, ROOT, check_translated_content, html_dir
 
 SCREENSHOTS = ROOT / "_build" / "screenshots"
@@ -114,19 +114,26 @@ def test_every_published_language_has_learner_queries():
         check_translated_content(language, problems, "search query files missing")
 
 
+def ask_query_set(browser, site, language: str, which: str) -> tuple[float, dict, str]:
+    """A query set of tests/data/ asked on the site's search page: the share found in the top three, the
+    (found, asked) of each kind, and a report of it with the misses (printed: pytest shows it with -s)."""
+    asked = search_eval.queries(language, which)
+    ranked = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [q for q, _, _ in asked])
+    found, misses = search_eval.found_share(asked, ranked)
+    kinds = search_eval.kind_shares(asked, ranked)
+    report = (f"{language} {which}: {found}/{len(asked)} in the top three; "
+              + ", ".join(f"{kind} {f}/{n}" for kind, (f, n) in kinds.items()) + "; misses:\n"
+              + "\n".join(f"  {q!r} -> {got} (expected {want})" for q, want, got in misses))
+    print(report)
+    return found / len(asked), kinds, report
+
+
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if search_eval.query_file(lang).exists()])
 def test_natural_queries_find_their_page_in_the_top_three(browser, site, language):
     """tests/data/search-queries-<lang>.tsv: at least 95% of the learner queries, per language, and at least 90%
     of each kind (name, typo, paraphrase, error; issue 28)."""
-    asked = search_eval.queries(language)
-    ranked = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [q for q, _, _ in asked])
-    found, misses = search_eval.found_share(asked, ranked)
-    kinds = search_eval.kind_shares(asked, ranked)
-    report = (f"{language}: {found}/{len(asked)} in the top three; "
-              + ", ".join(f"{kind} {f}/{n}" for kind, (f, n) in kinds.items()) + "; misses:\n"
-              + "\n".join(f"  {q!r} -> {got} (expected {want})" for q, want, got in misses))
-    print(report)
-    assert found / len(asked) >= 0.95, report
+    share, kinds, report = ask_query_set(browser, site, language, "queries")
+    assert share >= 0.95, report
     assert all(f / n >= 0.9 for f, n in kinds.values()), report
     assert_no_errors(browser)
 
@@ -140,15 +147,8 @@ HELD_OUT_FLOOR = 0.8
 
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if search_eval.query_file(lang, "heldout").exists()])
 def test_held_out_queries_find_their_page_in_the_top_three(browser, site, language):
-    asked = search_eval.queries(language, "heldout")
-    ranked = search_eval.ranked_pages(browser, f"{site}{language}/search.html", [q for q, _, _ in asked])
-    found, misses = search_eval.found_share(asked, ranked)
-    kinds = search_eval.kind_shares(asked, ranked)
-    report = (f"{language} held out: {found}/{len(asked)} in the top three; "
-              + ", ".join(f"{kind} {f}/{n}" for kind, (f, n) in kinds.items()) + "; misses:\n"
-              + "\n".join(f"  {q!r} -> {got} (expected {want})" for q, want, got in misses))
-    print(report)
-    assert found / len(asked) >= HELD_OUT_FLOOR, report
+    share, _, report = ask_query_set(browser, site, language, "heldout")
+    assert share >= HELD_OUT_FLOOR, report
     assert_no_errors(browser)
 
 
@@ -427,14 +427,6 @@ def luminance(css: str) -> float:
 def contrast(a: str, b: str) -> float:
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
-
-
-def set_theme(browser, theme: str) -> None:
-    for _ in range(3):  # furo cycles auto -> dark -> light (or auto -> light -> dark)
-        if browser.evaluate("document.body.dataset.theme") == theme:
-            return
-        browser.click(".theme-toggle-content button.theme-toggle")
-    assert browser.evaluate("document.body.dataset.theme") == theme
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -237,6 +237,16 @@ class Chromium:
             self.events = [e for e in self.events if not is_network(e)]
 
 
+def set_theme(browser: Chromium, theme: str) -> None:
+    """furo's theme, as a reader sets it with the toggle button."""
+    for _ in range(3):  # furo cycles auto -> dark -> light (or auto -> light -> dark)
+        if browser.evaluate("document.body.dataset.theme") == theme:
+            return
+        browser.click(".theme-toggle-content button.theme-toggle")
+    if browser.evaluate("document.body.dataset.theme") != theme:
+        raise BrowserError(f"the theme toggle did not reach {theme!r} on {browser.location()}")
+
+
 # -- accessibility ------------------------------------------------------------------
 AXE = Path(__file__).resolve().parents[1] / "axe" / "node_modules" / "axe-core" / "axe.min.js"  # make test: npm ci
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
