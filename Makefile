@@ -211,7 +211,7 @@ $(AXE): tools/axe/package-lock.json | system-deps
 # tests that need no build (tests/conftest.py orders them so); then both share the built site.
 TEST_WORKERS ?= 2
 test: $(STAMP) system-deps $(AXE) $(KATEX)
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=10 tests
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=10 tests
 
 $(BENCH_STAMP): requirements-bench.txt $(STAMP)
 	$(VENV)/bin/pip install --disable-pip-version-check -r requirements-bench.txt

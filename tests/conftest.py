@@ -92,37 +92,48 @@ def pytest_runtest_logreport(report):
             DRAFT_REPORTS.setdefault((language, what), {}).update(dict.fromkeys(problems))  # tests may repeat one
 
 
-# Fixtures that wait for the site's builds. make test runs the suite in two xdist workers with --dist loadgroup
-# (Makefile): a test file is one group, sent whole to one worker (its module fixtures are made once), unless
-# its tests name groups of their own (test_accessibility.py: parts of one long check that both workers share).
-# Groups go out in this order (--no-loadscope-reorder): first one that needs the builds (its worker starts
-# them at once), then those that do not (the other worker runs them meanwhile), then the rest; the groups
-# marked `long` first in each, so that no long one is left for the end while the other worker idles.
+# Fixtures that wait for the site's builds. make test runs the suite in two xdist workers (Makefile): a test file
+# goes whole to one worker, so its module fixtures are made once, except the files of ONE_BY_ONE, whose tests
+# are long parts of one check that both workers share (the axe pass). The order: first one long file that needs
+# the builds (its worker starts them at once), then the files that need none (the other worker runs them
+# meanwhile), then the rest; in each, the files marked `long` first, so that no long one is left for the end
+# while the other worker idles.
 NEEDS_BUILDS = {"site_builds", "html_builds", "doctest_runs", "gettext_templates"}
+ONE_BY_ONE = {"test_accessibility.py"}
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "long: runs for a minute or more; scheduled before the short tests")
 
 
-def group_of(item) -> str:
-    marks = [mark.args[0] for mark in item.iter_markers("xdist_group")]
-    if not marks:
-        item.add_marker(pytest.mark.xdist_group(item.path.name))  # the test files' names are unique
-        return item.path.name
-    return marks[0]
+def scope_of(nodeid: str) -> str:
+    """What goes whole to one worker: the test's file, or the test itself in a file of ONE_BY_ONE."""
+    path = nodeid.split("::", 1)[0]
+    return nodeid if Path(path).name in ONE_BY_ONE else path
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's loadfile scheduling, with scope_of's scopes. (Its loadgroup would do, but under pytest 9 the
+    worker's renaming of a test to name its group, item._nodeid, no longer reaches the test's nodeid.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileOrTestScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return scope_of(nodeid)
+
+    return FileOrTestScheduling(config, log)
 
 
 def pytest_collection_modifyitems(session, config, items):
-    groups: dict[str, list] = {}
+    scopes: dict[str, list] = {}
     for item in items:
-        groups.setdefault(group_of(item), []).append(item)
-    needs = {name: any(NEEDS_BUILDS & set(item.fixturenames) for item in members) for name, members in groups.items()}
-    long = {name: any(item.get_closest_marker("long") for item in members) for name, members in groups.items()}
-    first = next((name for name in groups if needs[name] and long[name]), next((n for n in groups if needs[n]), None))
+        scopes.setdefault(scope_of(item.nodeid), []).append(item)
+    needs = {name: any(NEEDS_BUILDS & set(item.fixturenames) for item in members) for name, members in scopes.items()}
+    long = {name: any(item.get_closest_marker("long") for item in members) for name, members in scopes.items()}
+    first = next((name for name in scopes if needs[name] and long[name]), next((n for n in scopes if needs[n]), None))
     order = {name: (0 if name == first else 1 if not needs[name] else 2, not long[name], n)
-             for n, name in enumerate(groups)}
-    items[:] = [item for name in sorted(groups, key=order.get) for item in groups[name]]
+             for n, name in enumerate(scopes)}
+    items[:] = [item for name in sorted(scopes, key=order.get) for item in scopes[name]]
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -1,7 +1,7 @@
 """Accessibility: axe-core over every page of both sites (tools/axe, installed by make test).
 
-The longest check of the suite, so it is cut into parts that the xdist workers share (each part its own
-group, conftest.py): a site's pages in ``PARTS`` interleaved slices.
+The longest check of the suite, so it is cut into parts that the xdist workers share (conftest.py's
+ONE_BY_ONE): a site's pages in ``PARTS`` interleaved slices.
 """
 
 import json
@@ -54,8 +54,7 @@ def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> l
     return found
 
 
-PARTS_OF_SITES = [pytest.param(language, part, id=f"{language}-{part + 1}of{PARTS[language]}",
-                               marks=pytest.mark.xdist_group(f"axe-{language}-{part}"))
+PARTS_OF_SITES = [pytest.param(language, part, id=f"{language}-{part + 1}of{PARTS[language]}")
                   for language in LANGUAGES for part in range(PARTS[language])]
 
 
