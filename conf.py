@@ -22,12 +22,14 @@ extensions = [
     # (tools/catalogs/catalog_file.py), else no build; build_recovery: after an interrupted or disk-full
     # build the next one starts afresh, an OSError in one line; quiet_myst before myst_parser, whose
     # builder-inited hook logs the dump; config_status: no false "The configuration has changed";
-    # reread_pages: make check's pages are read again (TORCH_NOTES_REREAD).
+    # reread_pages: make check's pages are read again (TORCH_NOTES_REREAD); navigation_cache: the sidebar's
+    # tree resolved once per folder, not once per page.
     "building.catalog_check",
     "building.build_recovery",
     "building.quiet_myst",
     "building.config_status",
     "building.reread_pages",
+    "building.navigation_cache",
     # Sphinx's and third parties'; the plot directive draws the lr_scheduler pages' plots at build time.
     "myst_parser",
     "sphinx.ext.doctest",

@@ -1,7 +1,8 @@
-"""The fast translation path (docs/_ext/i18n/fast_i18n.py) changes the build time, not the output.
+"""The fast paths change the build time, not the output: the fast translation path (docs/_ext/i18n/fast_i18n.py)
+and the sidebar's tree resolved once per folder (docs/_ext/building/navigation_cache.py).
 
-The suite's English build (with the fast path) is compared, file by file, with one made with it
-turned off (-D fast_i18n=0): every page and the search index must be identical. The only difference allowed is the cache-busting '?v=<checksum>' Sphinx adds to a
+The suite's English build (with both) is compared, file by file, with one made with both turned
+off (-D fast_i18n=0 -D navigation_cache=0): every page and the search index must be identical. The only difference allowed is the cache-busting '?v=<checksum>' Sphinx adds to a
 script URL when the file already sits in the output folder from an earlier build.
 """
 
@@ -36,14 +37,14 @@ def test_every_english_page_is_identical_with_and_without_the_fast_path(html_bui
     """The suite's own fresh build (html_builds, -E) is the fast path's; one more build without it."""
     for language in [lang for lang in LANGUAGES if lang != "zh_CN"]:
         slow_out = tmp_path / f"{language}-slow"
-        english_build(slow_out, "-D", f"language={language}", "-D", "fast_i18n=0")
+        english_build(slow_out, "-D", f"language={language}", "-D", "fast_i18n=0", "-D", "navigation_cache=0")
         fast, slow = site_files(html_dir(language)), site_files(slow_out)
         # Every page of this build; the suite's folder may also hold pages of an earlier run that are gone.
         assert set(slow) <= set(fast) and len(slow) > 50, sorted(set(slow) - set(fast))
         differing = [str(name) for name in slow
                      if CACHE_BUSTER.sub("", fast[name].read_text(encoding="utf-8"))
                      != CACHE_BUSTER.sub("", slow[name].read_text(encoding="utf-8"))]
-        assert not differing, f"{language}: pages differ with the fast path: {differing}"
+        assert not differing, f"{language}: pages differ with the fast paths (fast_i18n, navigation_cache): {differing}"
 
 
 def test_only_plain_and_code_only_messages_skip_markdown():
