@@ -253,15 +253,15 @@ WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # The rules of axe 4.14 that read what axe preloads (the CSSOM, media elements); no colour rule does.
 PRELOADING_RULES = {"css-orientation-lock", "no-autoplay-audio"}
 # Only the violations are reported (axe skips collecting the details of what passed: faster).
-RUN_AXE = """axe.run(document, {runOnly: %s, resultTypes: ["violations"], preload: %s})
+RUN_AXE = """axe.run(document, {runOnly: %s, rules: %s, resultTypes: ["violations"], preload: %s})
   .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
 
 
-def wcag_violations(browser: Chromium, rules: list[str] | None = None) -> list[str]:
+def wcag_violations(browser: Chromium, rules: list[str] | None = None, skip: list[str] = ()) -> list[str]:
     """axe-core's WCAG 2.0/2.1 A and AA violations on the page open in ``browser``, one line each.
 
-    ``rules``: only these axe rules. axe is loaded into a page once, so a second run on the same page
-    (after switching the theme, say) costs only the checks."""
+    ``rules``: only these axe rules; ``skip``: every WCAG rule but these. axe is loaded into a page once,
+    so a second run on the same page (after switching the theme, say) costs only the checks."""
     if not AXE.is_file():
         raise BrowserError(f"{AXE} missing: run make test (it installs tools/axe with npm ci)")
     if not browser.evaluate("typeof axe === 'object' && typeof axe.run === 'function'"):
@@ -270,4 +270,5 @@ def wcag_violations(browser: Chromium, rules: list[str] | None = None) -> list[s
     # Before a run axe fetches and parses every stylesheet of the page (a tenth of a colour-only run) for
     # the rules that read them; a run without those rules skips it.
     preload = rules is None or bool(PRELOADING_RULES & set(rules))
-    return browser.evaluate(RUN_AXE % (json.dumps(only), json.dumps(preload)))
+    disabled = {rule: {"enabled": False} for rule in skip}
+    return browser.evaluate(RUN_AXE % (json.dumps(only), json.dumps(disabled), json.dumps(preload)))
