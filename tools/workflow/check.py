@@ -29,7 +29,7 @@ if not __package__:  # python tools/<group>/<tool>.py: the repository root inste
 from tools.catalogs.check_catalogs import missing_messages  # noqa: E402
 from tools.lint.lint_po import lint_report  # noqa: E402
 from tools.catalogs.po_todo import changed_pages, git  # noqa: E402
-from tools.project import DOCS, LOCALE, PAGE_SUFFIX, ROOT, SNIPPETS, SOURCE_LANGUAGE, catalog_path, in_scope, pages  # noqa: E402
+from tools.project import DOCS, PAGE_SUFFIX, ROOT, SOURCE_LANGUAGE, catalog_path, in_scope, pages  # noqa: E402
 from tools.project import translations  # noqa: E402
 
 BUILD_TIMEOUT = 1200  # seconds; an incremental build of two languages: well under a minute
