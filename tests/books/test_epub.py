@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup, SoupStrainer
 from conftest import BUILDDIR, LANGUAGES, ROOT, Run, html_dir, make, run_build, run_parallel
+from site_formulas import site_formulas
 
 from books.epub_books import add_mathml_properties, book_name, tex_to_mathml
 from maths.katex_math import FormulaError
@@ -139,10 +140,6 @@ def test_no_raw_tex_in_any_page_of_the_book(books, book_pages, language):
     assert not found, "raw TeX in the book:\n" + "\n".join(found[:40])
 
 
-def site_maths(html: str) -> tuple[int, int]:
-    """(inline formulas, display blocks) on a page of the site, as katex_math.py writes them."""
-    soup = prose(html, SoupStrainer("article"))  # not the sidebars
-    return len(soup.select("span.math")), len(soup.select("div.math"))
 
 
 def book_maths(soup: BeautifulSoup) -> tuple[int, int]:
@@ -159,7 +156,7 @@ def test_every_formula_of_the_site_is_mathml_in_the_book(html_builds, book_pages
     differences, total = [], 0
     for page in sorted(html_dir(language).rglob("*.html")):
         name = page.relative_to(html_dir(language)).with_suffix(".xhtml").as_posix()
-        site = site_maths(page.read_text(encoding="utf-8"))
+        site = site_formulas(page.read_text(encoding="utf-8"))
         if name in files:
             book = book_maths(files[name])
             total += sum(book)
@@ -169,6 +166,20 @@ def test_every_formula_of_the_site_is_mathml_in_the_book(html_builds, book_pages
             differences.append(f"{name}: {site} formulas on the site, no page in the book")
     assert not differences, "maths differ between site and book:\n" + "\n".join(differences)
     assert total > 300, f"only {total} formulas in the whole book"
+
+
+FORMULAS_OF_A_PAGE = """<nav><span class="math">not in the article</span></nav><article>
+<p>a <span class="math notranslate">x</span> and <code><span class="math">code</span></code><br/><img src="i.png"></p>
+<div class="math"><math><annotation><span class="math">TeX</span></annotation></math></div>
+<div class="parallel-counterpart"><p><span class="math">the other language</span></p></div>
+<p><span class="mathnormal">a KaTeX class</span> <em>unclosed <span class="math">y</span></p></article>
+<span class="math">after the article</span>"""
+
+
+def test_the_site_s_formulas_are_counted_where_a_reader_sees_them():
+    assert site_formulas(FORMULAS_OF_A_PAGE) == (2, 1)
+    soup = prose(FORMULAS_OF_A_PAGE, SoupStrainer("article"))  # what was counted with a tree
+    assert (len(soup.select("span.math")), len(soup.select("div.math"))) == (2, 1)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tools.web.browser import wcag_violations
+from tools.web.browser import COLOUR_RULES, wcag_violations
 from conftest import LANGUAGES, SOURCE_LANGUAGE, html_dir
 
 pytestmark = pytest.mark.long  # conftest.py schedules it early
@@ -26,12 +26,12 @@ def assert_no_errors(browser):
 # classes (the same templates, code blocks and output, its paragraphs translated from the same markup;
 # a translation cannot bring a stylesheet). So every rule runs on every page of every language, in the
 # light theme, except the colour rules, which run on the source language's pages, in both themes.
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 COLOUR_CHECKED = [SOURCE_LANGUAGE]
 # A page whose maths a script still typesets is checked once it has (none does once the maths is built).
 MATHS_TYPESET = "window.MathJax && MathJax.startup ? MathJax.startup.promise.then(() => 0) : 0"
-# A site's pages in this many parts, each a test of its own; a source page costs about three times a translated one.
-PARTS = {language: 3 if language in COLOUR_CHECKED else 1 for language in LANGUAGES}
+# A site's pages in this many parts, each a test of its own (about a minute in make test), so that the two
+# workers end close together; a source page costs about three times a translated one.
+PARTS = {language: 6 if language in COLOUR_CHECKED else 2 for language in LANGUAGES}
 
 
 def every_page(language: str) -> list[str]:

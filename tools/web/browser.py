@@ -250,6 +250,8 @@ def set_theme(browser: Chromium, theme: str) -> None:
 # -- accessibility ------------------------------------------------------------------
 AXE = Path(__file__).resolve().parents[1] / "axe" / "node_modules" / "axe-core" / "axe.min.js"  # make test: npm ci
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# The rules that read colours: what a theme changes, and most of axe's time on a page.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 # The rules of axe 4.14 that read what axe preloads (the CSSOM, media elements); no colour rule does.
 PRELOADING_RULES = {"css-orientation-lock", "no-autoplay-audio"}
 # Only the violations are reported (axe skips collecting the details of what passed: faster).
