@@ -24,8 +24,11 @@ def assert_no_errors(browser):
 # stylesheets colour, not from its words: furo's dark theme changes colours only (CSS custom properties
 # under body[data-theme]), and a translated page has the elements of its source page with the same
 # classes (the same templates, code blocks and output, its paragraphs translated from the same markup;
-# a translation cannot bring a stylesheet). So every rule runs on every page of every language, in the
-# light theme, except the colour rules, which run on the source language's pages, in both themes.
+# a translation cannot bring a stylesheet; the one :lang(zh) rule sets line height and wrapping). So every
+# rule runs on every page of every language, in the light theme, except the colour rules, which run on
+# the source language's pages, in both themes. The risk accepted: a translation may add inline markup
+# its source lacks (a link, code), and link-in-text-block judges "in text" and color-contrast finds
+# backgrounds from the layout, which longer or shorter text changes.
 COLOUR_CHECKED = [SOURCE_LANGUAGE]
 # A page whose maths a script still typesets is checked once it has (none does once the maths is built).
 MATHS_TYPESET = "window.MathJax && MathJax.startup ? MathJax.startup.promise.then(() => 0) : 0"

@@ -7,7 +7,10 @@ from page to page is only (1) the links, relative to the page's folder, and (2) 
 class on the page's own entry and every node above it. So the tree is resolved once per folder for
 a name no page has (nothing marked), and each page gets a copy with its own branch marked the way
 Sphinx marks it (``sphinx.environment.adapters.toctree._toctree_add_classes``), then rendered as
-Sphinx renders it, its links to itself relative to itself (``#``). ``navigation_cache = False`` (``-D navigation_cache=0``) turns it off: the
+Sphinx renders it, its links to itself relative to itself (``#``). One more thing depends on the page:
+Sphinx keeps the ``only`` blocks of the page's own contents and its ancestors' (it copies those whole); so a
+build whose contents hold an ``only`` block resolves every page's tree itself, as without the cache. A
+warning the tree gives (a page without a title) is logged once per folder instead of once per page. ``navigation_cache = False`` (``-D navigation_cache=0``) turns it off: the
 fast-i18n comparison build does, and every page must come out byte for byte the same
 (tests/i18n/test_fast_i18n.py).
 """
@@ -63,11 +66,23 @@ def navigation_html(app: Sphinx, pagename: str, cache: dict) -> str:
     return app.builder.render_partial(result)["fragment"]
 
 
+CACHES: dict[int, dict] = {}  # per environment, emptied when a build has read its pages
+
+
+def forget(app: Sphinx, env) -> None:
+    CACHES.pop(id(env), None)
+
+
 def cached_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     if not app.config.navigation_cache or "toctree" not in context or app.builder.name != "html":
         return
+    if id(app.env) not in CACHES:
+        with_only = any(any(toc.findall(addnodes.only)) for toc in app.env.tocs.values())
+        CACHES[id(app.env)] = None if with_only else {}
+    cache = CACHES[id(app.env)]
+    if cache is None:  # an ``only`` block in some page's contents: Sphinx's own resolution
+        return
     resolve = context["toctree"]
-    cache = app.builder.__dict__.setdefault("_navigation_cache", {})  # one per build
 
     def toctree(**kwargs):
         return navigation_html(app, pagename, cache) if kwargs == FURO_NAVIGATION else resolve(**kwargs)
@@ -77,5 +92,6 @@ def cached_toctree(app: Sphinx, pagename: str, templatename: str, context: dict,
 
 def setup(app: Sphinx) -> dict:
     app.add_config_value("navigation_cache", True, "", bool)
+    app.connect("env-updated", forget)  # a second build in the same process starts afresh
     app.connect("html-page-context", cached_toctree, priority=400)  # before furo's (500) reads the tree
     return {"parallel_read_safe": True, "parallel_write_safe": True}
