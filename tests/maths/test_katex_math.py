@@ -19,6 +19,7 @@ from conftest import LANGUAGES, ROOT, html_dir
 from docutils import nodes
 from sphinx.errors import ExtensionError
 
+from katex_survey import survey_page
 from maths import katex_math
 from reader.page_contents import with_heading_breaks, with_name_breaks, with_signature_breaks
 
@@ -134,18 +135,27 @@ def survey(root: Path) -> tuple[list[str], dict[str, list[str]]]:
     hidden) are left out, so a draft whose units have no counterparts yet counts the same."""
     problems, formulas = [], {}
     for page in sorted(root.rglob("*.html")):
-        name, soup = page.relative_to(root).as_posix(), soup_of(page)
-        for script in soup.find_all("script"):
-            if re.search(r"mathjax|katex", script.get("src", "") + script.get_text(), re.IGNORECASE):
-                problems.append(f"{name}: a maths script: {script.get('src') or 'inline'}")
-        for formula in soup.select("article span.math, article div.math"):
-            if not formula.select_one(".katex-html") or formula.select_one("code.math-error"):
-                problems.append(f"{name}: not drawn: {formula.get_text()[:60]!r}")
-        tex = [a.get_text() for a in soup.select("article .katex-mathml annotation")
-               if not a.find_parent(class_="parallel-counterpart")]
-        if tex:
-            formulas[name] = tex
+        name, found = page.relative_to(root).as_posix(), survey_page(page.read_text(encoding="utf-8"))
+        problems += [f"{name}: a maths script: {script}" for script in found.scripts]
+        problems += [f"{name}: not drawn: {''.join(f.text)[:60]!r}" for f in found.formulas if not f.drawn or f.error]
+        if found.tex:
+            formulas[name] = found.tex
     return problems, formulas
+
+
+A_PAGE = """<script src="_static/x.js"></script><script>MathJax = {}</script><article>
+<span class="math"><span class="katex"><span class="katex-mathml"><math><annotation>a^2</annotation></math></span>
+<span class="katex-html">a²</span></span></span>
+<div class="math"><code class="math-error">\\frac{1}{\\undefined}</code></div><span class="math">x</span>
+<div class="parallel-counterpart"><span class="math"><span class="katex-mathml"><annotation>b</annotation></span>
+<span class="katex-html">b</span></span></div></article><span class="math">outside</span>"""
+
+
+def test_the_survey_finds_scripts_undrawn_formulas_and_the_page_s_own_tex():
+    found = survey_page(A_PAGE)
+    assert found.scripts == ["inline"]
+    assert [(f.drawn, f.error) for f in found.formulas] == [(True, False), (False, True), (False, False), (True, False)]
+    assert found.tex == ["a^2"], "the counterpart's TeX is not the page's"
 
 
 TEXT_ARGUMENT = re.compile(r"\\text\{[^{}]*\}")
