@@ -136,8 +136,7 @@ def pytest_collection_modifyitems(session, config, items):
     needs = {name: any(NEEDS_BUILDS & set(item.fixturenames) for item in members) for name, members in scopes.items()}
     long = {name: any(item.get_closest_marker("long") for item in members) for name, members in scopes.items()}
     first = next((name for name in scopes if needs[name] and long[name]), next((n for n in scopes if needs[n]), None))
-    # The parts of ONE_BY_ONE files come after the other long files: of about a minute each, they even out the end.
-    order = {name: (0 if name == first else 1 if not needs[name] else 2, not long[name], "::" in name, n)
+    order = {name: (0 if name == first else 1 if not needs[name] else 2, not long[name], n)
              for n, name in enumerate(scopes)}
     items[:] = [item for name in sorted(scopes, key=order.get) for item in scopes[name]]
 

@@ -19,8 +19,6 @@ from tools.web.browser import COLOUR_RULES, set_theme, wcag_violations
 from conftest import DRAFTS, LANGUAGES, ROOT, check_translated_content
 from tools.project import site_languages
 
-pytestmark = pytest.mark.long  # about a minute: conftest.py schedules it before the short files
-
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 ZH, EN = "zh_CN", "en"
 # The source's counterpart is the English; every translation's counterpart is the source.

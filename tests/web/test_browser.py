@@ -18,8 +18,6 @@ from PIL import Image
 from tools.web.browser import set_theme, wcag_violations
 from conftest import LANGUAGES, ROOT, check_translated_content, html_dir
 
-pytestmark = pytest.mark.long  # about 100 s of 115 short tests: conftest.py schedules it before the short files
-
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 ZH, EN = "zh_CN", "en"
 SWITCH_PAGES = ["tensors/broadcasting", "autograd/overview", "nn/module"]
