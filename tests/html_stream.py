@@ -23,6 +23,14 @@ class OpenElements(HTMLParser):
     def closed(self, tag: str, marks: set) -> None:
         pass
 
+    @classmethod
+    def read(cls, html: str):
+        """A new one of these that has read the whole of ``html``."""
+        walker = cls()
+        walker.feed(html)
+        walker.close()
+        return walker
+
     def inside(self, mark: str) -> bool:
         return any(mark in marks for _, marks in self.open)
 

@@ -32,7 +32,5 @@ class FormulaCounter(OpenElements):
 
 def site_formulas(html: str) -> tuple[int, int]:
     """(inline formulas, display blocks) on a page of the site, as katex_math.py writes them."""
-    counter = FormulaCounter()
-    counter.feed(html)
-    counter.close()
+    counter = FormulaCounter.read(html)
     return counter.inline, counter.display

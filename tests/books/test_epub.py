@@ -140,8 +140,6 @@ def test_no_raw_tex_in_any_page_of_the_book(books, book_pages, language):
     assert not found, "raw TeX in the book:\n" + "\n".join(found[:40])
 
 
-
-
 def book_maths(soup: BeautifulSoup) -> tuple[int, int]:
     """(inline formulas, display blocks) on a page of the book, in MathML."""
     blocks = soup.select("div.math")

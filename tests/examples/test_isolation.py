@@ -72,10 +72,10 @@ def test_each_page_passes_alone(app, reference_counts):
     # call of an optimizer's constructor (torch._disable_dynamo) or of torch.compile, and on the first
     # torch._dynamo attribute (torch.__getattr__): a page should not depend on it (torch imports it on
     # demand), so the forks start with it imported; left to the children, each page with an optimizer spent
-    # 2 s importing it again (this test took 52 s of its file's 67 s alone, and takes 14 s).
-    # What is alive now is frozen first: each page's
-    # first reset_global_state collects, and a collection that walked the parent's objects in a child
-    # would copy every page of memory they sit on (a third of the children's processor time).
+    # 2 s importing it again (this test took 52 s of its file's 67 s alone, and takes 14 s). What is alive
+    # now is frozen first: each page's first reset_global_state collects, and a collection that walked the
+    # parent's objects in a child would copy every page of memory they sit on (a third of the children's
+    # processor time).
     gc.collect()
     gc.freeze()
     try:

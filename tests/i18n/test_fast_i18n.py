@@ -2,8 +2,9 @@
 and the sidebar's tree resolved once per folder (docs/_ext/building/navigation_cache.py).
 
 The suite's English build (with both) is compared, file by file, with one made with both turned
-off (-D fast_i18n=0 -D navigation_cache=0): every page and the search index must be identical. The only difference allowed is the cache-busting '?v=<checksum>' Sphinx adds to a
-script URL when the file already sits in the output folder from an earlier build.
+off (-D fast_i18n=0 -D navigation_cache=0): every page and the search index must be identical. The
+only difference allowed is the cache-busting '?v=<checksum>' Sphinx adds to a script URL when the
+file already sits in the output folder from an earlier build.
 """
 
 import re
@@ -34,7 +35,7 @@ def english_build(out, *options: str) -> None:
 
 
 def test_every_english_page_is_identical_with_and_without_the_fast_path(html_builds, tmp_path):
-    """The suite's own fresh build (html_builds, -E) is the fast path's; one more build without it."""
+    """The suite's own fresh build (html_builds, -E) has the fast paths; one more build without them."""
     for language in [lang for lang in LANGUAGES if lang != "zh_CN"]:
         slow_out = tmp_path / f"{language}-slow"
         english_build(slow_out, "-D", f"language={language}", "-D", "fast_i18n=0", "-D", "navigation_cache=0")

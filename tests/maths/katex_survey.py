@@ -77,7 +77,4 @@ class PageSurvey(OpenElements):
 
 
 def survey_page(html: str) -> PageSurvey:
-    page = PageSurvey()
-    page.feed(html)
-    page.close()
-    return page
+    return PageSurvey.read(html)

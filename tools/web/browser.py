@@ -259,7 +259,7 @@ RUN_AXE = """axe.run(document, {runOnly: %s, rules: %s, resultTypes: ["violation
   .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
 
 
-def wcag_violations(browser: Chromium, rules: list[str] | None = None, skip: list[str] = ()) -> list[str]:
+def wcag_violations(browser: Chromium, rules: list[str] | None = None, skip: tuple[str, ...] | list[str] = ()) -> list[str]:
     """axe-core's WCAG 2.0/2.1 A and AA violations on the page open in ``browser``, one line each.
 
     ``rules``: only these axe rules; ``skip``: every WCAG rule but these. axe is loaded into a page once,

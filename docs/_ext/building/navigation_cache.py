@@ -7,12 +7,14 @@ from page to page is only (1) the links, relative to the page's folder, and (2) 
 class on the page's own entry and every node above it. So the tree is resolved once per folder for
 a name no page has (nothing marked), and each page gets a copy with its own branch marked the way
 Sphinx marks it (``sphinx.environment.adapters.toctree._toctree_add_classes``), then rendered as
-Sphinx renders it, its links to itself relative to itself (``#``). One more thing depends on the page:
-Sphinx keeps the ``only`` blocks of the page's own contents and its ancestors' (it copies those whole); so a
-build whose contents hold an ``only`` block resolves every page's tree itself, as without the cache. A
-warning the tree gives (a page without a title) is logged once per folder instead of once per page. ``navigation_cache = False`` (``-D navigation_cache=0``) turns it off: the
-fast-i18n comparison build does, and every page must come out byte for byte the same
-(tests/i18n/test_fast_i18n.py).
+Sphinx renders it, its links to itself relative to itself (``#``).
+
+One more thing depends on the page: Sphinx keeps the ``only`` blocks of the page's own contents and
+its ancestors' (it copies those whole); so a build whose contents hold an ``only`` block resolves
+every page's tree itself, as without the cache. A warning the tree gives (a page without a title)
+is logged once per folder instead of once per page. ``-D navigation_cache=0`` turns it off: the
+fast-i18n comparison build does, and every English page must come out the same
+(tests/i18n/test_fast_i18n.py; tests/building/test_navigation_cache.py compares a fixture byte for byte).
 """
 
 from docutils import nodes
@@ -25,11 +27,15 @@ FURO_NAVIGATION = {"collapse": False, "titles_only": True, "maxdepth": -1, "incl
 UNMARKED = "__navigation_cache__"  # a page name in each folder that no page has: nothing is current
 
 
+def unmarked_page(folder: str) -> str:
+    return f"{folder}/{UNMARKED}" if folder else UNMARKED
+
+
 def resolved_toctrees(app: Sphinx, folder: str) -> list:
     """The root document's toctrees resolved from ``folder`` as global_toctree_for_doc resolves them."""
     builder, env = app.builder, app.env
-    docname = f"{folder}/{UNMARKED}" if folder else UNMARKED
-    resolved = (_resolve_toctree(env, docname, builder, toctree, prune=True, tags=builder.tags, **FURO_NAVIGATION)
+    resolved = (_resolve_toctree(env, unmarked_page(folder), builder, toctree, prune=True, tags=builder.tags,
+                                 **FURO_NAVIGATION)
                 for toctree in env.master_doctree.findall(addnodes.toctree))
     return [toctree for toctree in resolved if toctree is not None]
 
@@ -56,7 +62,7 @@ def navigation_html(app: Sphinx, pagename: str, cache: dict) -> str:
     toctrees = [toctree.deepcopy() for toctree in cache[folder]]
     if not toctrees:
         return app.builder.render_partial(None)["fragment"]
-    from_folder = app.builder.get_relative_uri(f"{folder}/{UNMARKED}" if folder else UNMARKED, pagename)
+    from_folder = app.builder.get_relative_uri(unmarked_page(folder), pagename)
     from_itself = app.builder.get_relative_uri(pagename, pagename)
     for toctree in toctrees:  # marked one by one, as Sphinx marks them before joining them
         mark_current(toctree, from_folder, from_itself)
