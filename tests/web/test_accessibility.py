@@ -4,12 +4,15 @@ The longest check of the suite, so it is cut into parts that the xdist workers s
 ONE_BY_ONE): a site's pages in ``PARTS`` interleaved slices.
 """
 
+import fcntl
 import json
+import os
 
 import pytest
 
 from tools.web.browser import COLOUR_RULES, wcag_violations
-from conftest import LANGUAGES, SOURCE_LANGUAGE, html_dir
+from tools.web.colour_kinds import colour_violations_of_new_kinds
+from conftest import BUILDDIR, LANGUAGES, RUN_ID, SOURCE_LANGUAGE, html_dir
 
 pytestmark = pytest.mark.long  # conftest.py schedules it early
 
@@ -19,16 +22,19 @@ def assert_no_errors(browser):
     assert not errors, "JavaScript errors on the pages visited:\n" + "\n".join(errors)
 
 
-# The rules that look at colours (color-contrast, link-in-text-block) are most of axe's time on a page
-# (0.8 of 1.2 s, quiet machine). A page's colours come from its elements and their classes, which the
-# stylesheets colour, not from its words: furo's dark theme changes colours only (CSS custom properties
-# under body[data-theme]), and a translated page has the elements of its source page with the same
-# classes (the same templates, code blocks and output, its paragraphs translated from the same markup;
-# a translation cannot bring a stylesheet; the one :lang(zh) rule sets line height and wrapping). So every
-# rule runs on every page of every language, in the light theme, except the colour rules, which run on
-# the source language's pages, in both themes. The risk accepted: a translation may add inline markup
-# its source lacks (a link, code), and link-in-text-block judges "in text" and color-contrast finds
-# backgrounds from the layout, which longer or shorter text changes.
+# The rules that look at colours (color-contrast, link-in-text-block) were most of axe's time on a page
+# (0.8 of 1.2 s, quiet machine), and they give the same verdict to elements alike in what they read: the
+# computed styles of the element and of what paints behind it, and a little of its text (one character,
+# emoji only, in a block of text or not). So they read one element of each such kind, the first one met in
+# the run (tools/web/colour_kinds.py; SharedKinds below shares the kinds between the workers), and a page
+# whose elements are all of kinds met before costs only the survey. What that gives up is the layout: an
+# element over another that is not its ancestor gets its background from what is under it on the screen
+# (tests/web/test_colour_kinds.py holds what a kind must tell apart). Every other rule runs on every page
+# of every language, in the light theme; the colour rules on the source language's pages, in both themes.
+# A page's colours come from its elements and their classes, not from its words: furo's dark theme changes
+# colours only, and a translated page has the elements of its source page with the same classes (a
+# translation cannot bring a stylesheet; the one :lang(zh) rule sets line height and wrapping). The risk
+# accepted: a translation may add inline markup its source lacks (a link, code) that makes a new kind.
 COLOUR_CHECKED = [SOURCE_LANGUAGE]
 # A page whose maths a script still typesets is checked once it has (none does once the maths is built).
 MATHS_TYPESET = "window.MathJax && MathJax.startup ? MathJax.startup.promise.then(() => 0) : 0"
@@ -44,20 +50,39 @@ def every_page(language: str) -> list[str]:
     return [page for page in pages if page[0] not in "_."] + ["search.html?q=torch"]
 
 
+class SharedKinds:
+    """The kinds of element (tools/web/colour_kinds.py) whose colours this test run has checked, in a file that
+    the xdist workers share: a kind one worker checked the other skips. One ledger serves both themes: a kind
+    holds the element's computed colours, which the theme changes."""
+
+    path = BUILDDIR / f".colour-kinds-{RUN_ID or os.getpid()}"
+
+    def known(self) -> set[str]:
+        return set(self.path.read_text(encoding="utf-8").split()) if self.path.is_file() else set()
+
+    def add(self, kinds) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path, "a", encoding="utf-8") as ledger:
+            fcntl.flock(ledger, fcntl.LOCK_EX)
+            ledger.writelines(f"{kind}\n" for kind in kinds)
+
+
 def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> list[str]:
-    if language in COLOUR_CHECKED:
-        themes = [("light", {}), ("dark", {"rules": COLOUR_RULES})]
-    else:
-        themes = [("light", {"skip": COLOUR_RULES})]
+    """Every rule but the colour ones on every page in the light theme; the colour rules, where the language is
+    colour-checked, on one element of each kind not checked before, in both themes."""
+    colour_themes = ["light", "dark"] if language in COLOUR_CHECKED else []
     found = []
     for page in pages:
         browser.open(f"{site}{language}/{page}")
         browser.evaluate(MATHS_TYPESET)
         if "?q=" in page:
             browser.wait_for("document.querySelectorAll('#search-results p.context').length", "the excerpts")
-        for theme, which in themes:
+        browser.evaluate('document.body.dataset.theme = "light"')
+        found += [f"{language} {page} (light): {v}" for v in wcag_violations(browser, skip=COLOUR_RULES)]
+        for theme in colour_themes:
             browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
-            found += [f"{language} {page} ({theme}): {v}" for v in wcag_violations(browser, **which)]
+            found += [f"{language} {page} ({theme}): {v}"
+                      for v in colour_violations_of_new_kinds(browser, SharedKinds())]
     return found
 
 
