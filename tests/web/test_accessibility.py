@@ -6,7 +6,6 @@ ONE_BY_ONE): a site's pages in ``PARTS`` interleaved slices.
 
 import fcntl
 import json
-import os
 
 import pytest
 
@@ -23,13 +22,14 @@ def assert_no_errors(browser):
 
 
 # The rules that look at colours (color-contrast, link-in-text-block) were most of axe's time on a page
-# (0.8 of 1.2 s, quiet machine), and they give the same verdict to elements alike in what they read: the
-# computed styles of the element and of what paints behind it, and a little of its text (one character,
-# emoji only, in a block of text or not). So they read one element of each such kind, the first one met in
-# the run (tools/web/colour_kinds.py; SharedKinds below shares the kinds between the workers), and a page
-# whose elements are all of kinds met before costs only the survey. What that gives up is the layout: an
-# element over another that is not its ancestor gets its background from what is under it on the screen
-# (tests/web/test_colour_kinds.py holds what a kind must tell apart). Every other rule runs on every page
+# (0.8 of 1.2 s, quiet machine), and elements alike in what they read get the same verdict: the computed
+# styles of the element, of what paints behind it and of what tints it, and a little of its text and box
+# (own text or not, one character, emoji only, on screen, in a block of text). So they read one element of
+# each such kind, the first one met in the run (tools/web/colour_kinds.py; SharedKinds below shares the kinds
+# between the workers), until axe has judged one; a page whose elements are all of kinds judged before costs
+# only the survey. What that gives up is the layout where it changes a verdict: an element over another that is
+# not its ancestor gets its background from what is under it on the screen (tests/web/test_colour_kinds.py
+# holds what a kind must tell apart). Every other rule runs on every page
 # of every language, in the light theme; the colour rules on the source language's pages, in both themes.
 # A page's colours come from its elements and their classes, not from its words: furo's dark theme changes
 # colours only, and a translated page has the elements of its source page with the same classes (a
@@ -52,19 +52,34 @@ def every_page(language: str) -> list[str]:
 
 class SharedKinds:
     """The kinds of element (tools/web/colour_kinds.py) whose colours this test run has checked, in a file that
-    the xdist workers share: a kind one worker checked the other skips. One ledger serves both themes: a kind
-    holds the element's computed colours, which the theme changes."""
+    the xdist workers share: a kind one worker settled the other skips. One ledger serves both themes: a kind
+    holds the element's computed colours, which the theme changes. Without xdist (no run id) the kinds stay in
+    this process: a file named after a process id could be an earlier run's, whose kinds would pass unread."""
 
-    path = BUILDDIR / f".colour-kinds-{RUN_ID or os.getpid()}"
+    def __init__(self):
+        self.path = BUILDDIR / f".colour-kinds-{RUN_ID}" if RUN_ID else None
+        self.kinds: set[str] = set()
+        if self.path:  # the ledgers of earlier runs (one file per run) are of no more use
+            for old in BUILDDIR.glob(".colour-kinds-*"):
+                if old != self.path:
+                    old.unlink(missing_ok=True)
 
     def known(self) -> set[str]:
-        return set(self.path.read_text(encoding="utf-8").split()) if self.path.is_file() else set()
+        if self.path and self.path.is_file():
+            return set(self.path.read_text(encoding="utf-8").split())
+        return set(self.kinds)
 
     def add(self, kinds) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "a", encoding="utf-8") as ledger:
-            fcntl.flock(ledger, fcntl.LOCK_EX)
-            ledger.writelines(f"{kind}\n" for kind in kinds)
+        kinds = list(kinds)
+        self.kinds.update(kinds)
+        if self.path:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.path, "a", encoding="utf-8") as ledger:
+                fcntl.flock(ledger, fcntl.LOCK_EX)
+                ledger.writelines(f"{kind}\n" for kind in kinds)
+
+
+LEDGER = SharedKinds()
 
 
 def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> list[str]:
@@ -82,7 +97,7 @@ def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> l
         for theme in colour_themes:
             browser.evaluate(f"document.body.dataset.theme = {json.dumps(theme)}")
             found += [f"{language} {page} ({theme}): {v}"
-                      for v in colour_violations_of_new_kinds(browser, SharedKinds())]
+                      for v in colour_violations_of_new_kinds(browser, LEDGER)]
     return found
 
 

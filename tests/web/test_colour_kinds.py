@@ -16,9 +16,16 @@ body { background: #fff; color: #000; font: 16px sans-serif; }
 .large { font-size: 24px; }
 .grey { background: #ddd; }
 .light-theme-only { color: #222; }
-body[data-theme="dark"] { background: #111; }
+body[data-theme="dark"] { background: #111; color: #eee; }
 body[data-theme="dark"] .light-theme-only { background: #111; }
 a.plain { color: #333; text-decoration: none; }  /* 1.66:1 against the text around it */
+a.faint-link { color: #949494; text-decoration: underline; }  /* told from the text by its line, not its colour */
+code { color: #000; }
+.clipped { position: absolute; clip: rect(0 0 0 0); width: 1px; height: 1px; overflow: hidden; }  /* off screen */
+.white { background: #fff; }
+.mid { color: #767676; }  /* 4.54:1 on white: just enough */
+.tinted { opacity: 0.8; }  /* on white, #767676 blends to about 3.4:1 */
+.overlay { position: absolute; top: 0; left: 0; width: 100%; height: 200px; background: rgba(255, 0, 0, 0.1); }
 </style>"""
 
 PAGES = {
@@ -33,6 +40,14 @@ PAGES = {
     "plain-link-in-text.html": '<p>A paragraph with a good deal of text around <a class="plain" href="faint.html">a'
                                ' link</a> that looks like the text around it, and more text after it.</p>',
     "dark.html": '<p>Plain text, and <span class="light-theme-only">dark grey text</span>.</p>',
+    "code-link.html": '<p>Some text around <a class="faint-link" href="faint.html"><code>x.y</code></a> and more.</p>',
+    "words-link.html": '<p>Some text around <a class="faint-link" href="faint.html">a few words</a> and more.</p>',
+    "off-screen-first.html": '<p>Plain text.</p><div class="clipped"><p>Off screen, <span class="faint">faint</span>'
+                             '.</p></div>',
+    "mid-on-white.html": '<div class="white"><p>Text, and <span class="mid">mid grey text</span>.</p></div>',
+    "mid-on-white-tinted.html": '<div class="tinted"><div class="white"><p>Text, and <span class="mid">mid grey '
+                                'text</span>.</p></div></div>',
+    "under-an-overlay.html": '<p>Plain text, and <span class="faint">faint text</span>.</p><div class="overlay"></div>',
 }
 
 
@@ -64,12 +79,14 @@ def browser(site):
     chromium.close()
 
 
-def check(browser, site, ledger, *pages: str, theme: str = "light") -> dict[str, list[str]]:
+def check(browser, site, ledger, *pages: str, theme: str = "light", lines: bool = False) -> dict[str, list[str]]:
+    """The rules each page violates (``lines``: axe's whole lines, with the element), checked in this order."""
     found = {}
     for page in pages:
         browser.open(site + page)
         browser.evaluate(f"document.body.dataset.theme = {theme!r}")
-        found[page] = [line.split(" ")[0] for line in colour_violations_of_new_kinds(browser, ledger)]
+        violations = colour_violations_of_new_kinds(browser, ledger)
+        found[page] = violations if lines else [line.split(" ")[0] for line in violations]
     return found
 
 
@@ -109,5 +126,36 @@ def test_a_link_alone_in_its_paragraph_does_not_vouch_for_the_same_link_in_text(
 
 def test_the_light_theme_does_not_vouch_for_the_dark_one(browser, site):
     ledger = Ledger()
-    found = {theme: check(browser, site, ledger, "dark.html", theme=theme)["dark.html"] for theme in ("light", "dark")}
-    assert found == {"light": [], "dark": ["color-contrast"]}
+    found = {theme: check(browser, site, ledger, "dark.html", theme=theme, lines=True)["dark.html"]
+             for theme in ("light", "dark")}
+    assert found["light"] == [] and len(found["dark"]) == 1, found
+    assert found["dark"][0].startswith("color-contrast") and found["dark"][0].endswith("1x span"), found
+
+
+def test_a_link_around_code_does_not_vouch_for_a_link_with_words(browser, site):
+    """color-contrast reads an element's own text: the link around code has none (its code is read), the
+    link with words is read itself."""
+    ledger = Ledger()
+    found = check(browser, site, ledger, "code-link.html", "words-link.html")
+    assert found == {"code-link.html": [], "words-link.html": ["color-contrast"]}
+
+
+def test_an_element_off_screen_does_not_vouch_for_one_on_screen(browser, site):
+    """axe passes what is not on screen (here clipped away, which the browser still calls visible)."""
+    ledger = Ledger()
+    found = check(browser, site, ledger, "off-screen-first.html", "faint.html")
+    assert found == {"off-screen-first.html": [], "faint.html": ["color-contrast"]}
+
+
+def test_the_opacity_of_an_ancestor_past_the_opaque_one_makes_another_kind(browser, site):
+    ledger = Ledger()
+    found = check(browser, site, ledger, "mid-on-white.html", "mid-on-white-tinted.html")
+    assert found == {"mid-on-white.html": [], "mid-on-white-tinted.html": ["color-contrast"]}
+
+
+def test_an_element_axe_could_not_judge_settles_nothing(browser, site):
+    """Under a box that is not its ancestor axe cannot tell the background ("incomplete"): the next element of
+    the kind is read."""
+    ledger = Ledger()
+    found = check(browser, site, ledger, "under-an-overlay.html", "faint.html")
+    assert found == {"under-an-overlay.html": [], "faint.html": ["color-contrast"]}

@@ -255,7 +255,7 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 # The rules of axe 4.14 that read what axe preloads (the CSSOM, media elements); no colour rule does.
 PRELOADING_RULES = {"css-orientation-lock", "no-autoplay-audio"}
 # Only the violations are reported (axe skips collecting the details of what passed: faster).
-RUN_AXE = """axe.run(%s, {runOnly: %s, rules: %s, resultTypes: ["violations"], preload: %s})
+RUN_AXE = """axe.run(document, {runOnly: %s, rules: %s, resultTypes: ["violations"], preload: %s})
   .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
 
 
@@ -267,12 +267,10 @@ def load_axe(browser: Chromium) -> None:
         browser.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
 
 
-def wcag_violations(browser: Chromium, rules: list[str] | None = None, skip: tuple[str, ...] | list[str] = (),
-                    context: str = "document") -> list[str]:
+def wcag_violations(browser: Chromium, rules: list[str] | None = None, skip: tuple[str, ...] | list[str] = ()) -> list[str]:
     """axe-core's WCAG 2.0/2.1 A and AA violations on the page open in ``browser``, one line each.
 
-    ``rules``: only these axe rules; ``skip``: every WCAG rule but these; ``context``: what axe reads, as a
-    JavaScript expression (axe's context: an element, elements, selectors). axe is loaded into a page once,
+    ``rules``: only these axe rules; ``skip``: every WCAG rule but these. axe is loaded into a page once,
     so a second run on the same page (after switching the theme, say) costs only the checks."""
     load_axe(browser)
     only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG}
@@ -280,4 +278,4 @@ def wcag_violations(browser: Chromium, rules: list[str] | None = None, skip: tup
     # the rules that read them; a run without those rules skips it.
     preload = rules is None or bool(PRELOADING_RULES & set(rules))
     disabled = {rule: {"enabled": False} for rule in skip}
-    return browser.evaluate(RUN_AXE % (context, json.dumps(only), json.dumps(disabled), json.dumps(preload)))
+    return browser.evaluate(RUN_AXE % (json.dumps(only), json.dumps(disabled), json.dumps(preload)))
