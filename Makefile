@@ -66,7 +66,7 @@ help:
 	@echo "  lint-po     check every translation keeps its markup and the glossary terms; names file, line, entry"
 	@echo "              (stats, todo, lint-po: L=ja for one language, ONLY=optim/ or ONLY=optim/adam for a folder or page)"
 	@echo "  add-language  add a translation language, e.g. make add-language L=ja (catalogs + conf.py entries;"
-	@echo "              TEMPLATES=_build/gettext: from the templates of an earlier make gettext)"
+	@echo "              TEMPLATES=$(BUILDDIR)/gettext: from the templates of an earlier make gettext)"
 	@echo "  serve       live-reloading preview on 127.0.0.1:$(PORT) (SERVE_LANG=en for English), inside the"
 	@echo "              whole site (make html first), so the language switch and the book links work"
 	@echo "  test        the whole test suite: builds, doctests in both languages, catalogs, snippets, and the"
@@ -177,7 +177,7 @@ lint-po: $(STAMP)
 
 # TEMPLATES=<folder>: start from message templates extracted before (make gettext, into BUILDDIR/gettext or a
 # folder as deep) instead of extracting them again; the test suite's field test passes its own.
-add-language: $(if $(TEMPLATES),,gettext)
+add-language: $(STAMP) $(if $(TEMPLATES),,gettext)
 	@test -n "$(L)" || { echo "usage: make add-language L=<code>, e.g. L=ja or L=pt_BR"; exit 2; }
 	$(PY) tools/catalogs/add_language.py $(or $(TEMPLATES),$(BUILDDIR)/gettext) locale $(L)
 

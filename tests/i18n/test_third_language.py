@@ -73,9 +73,14 @@ def new_language(tmp_path_factory, doctest_runs, gettext_templates):
     project = copy_of_the_project(tmp_path_factory.mktemp("third-language"))
     # The copy's sources are the checkout's, so its templates are the session's: add-language starts from those
     # (TEMPLATES) instead of extracting them again (42 s of processor time). They go as deep into the copy as they
-    # lie in the checkout, so that their locations (relative to their folder) name the copy's pages.
+    # lie in the checkout, so that their locations (relative to their folder) name the copy's pages; only those of
+    # pages the copy has (Sphinx leaves the template of a page removed since an earlier run in its folder).
     templates = project / gettext_templates.relative_to(ROOT)
-    shutil.copytree(gettext_templates, templates)
+    for template in gettext_templates.rglob("*.pot"):
+        page = template.relative_to(gettext_templates).with_suffix("")
+        if any((project / "docs").glob(f"{page}.*")):
+            (templates / page).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(template, templates / template.relative_to(gettext_templates))
     added = run(project, "add-language", f"L={NEW.code}", f"TEMPLATES={templates.relative_to(project)}")
     po_path = project / "locale" / NEW.code / "LC_MESSAGES" / f"{PAGE}.po"
     catalog = polib.pofile(str(po_path))
