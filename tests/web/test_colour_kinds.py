@@ -25,6 +25,9 @@ code { color: #000; }
 .white { background: #fff; }
 .mid { color: #767676; }  /* 4.54:1 on white: just enough */
 .tinted { opacity: 0.8; }  /* on white, #767676 blends to about 3.4:1 */
+.ink { color: #000; }
+.only-dark { display: none; }
+body[data-theme="dark"] .only-dark { display: inline; }
 .overlay { position: absolute; top: 0; left: 0; width: 100%; height: 200px; background: rgba(255, 0, 0, 0.1); }
 </style>"""
 
@@ -47,6 +50,9 @@ PAGES = {
     "mid-on-white.html": '<div class="white"><p>Text, and <span class="mid">mid grey text</span>.</p></div>',
     "mid-on-white-tinted.html": '<div class="tinted"><div class="white"><p>Text, and <span class="mid">mid grey '
                                 'text</span>.</p></div></div>',
+    # The paragraph looks the same in both themes, so that only the span can be new in the dark one.
+    "shown-in-the-dark.html": '<div class="white"><p class="ink">Plain text<span class="only-dark light-theme-only">,'
+                              ' and dark grey text</span>.</p></div>',
     "under-an-overlay.html": '<p>Plain text, and <span class="faint">faint text</span>.</p><div class="overlay"></div>',
 }
 
@@ -141,7 +147,7 @@ def test_a_link_around_code_does_not_vouch_for_a_link_with_words(browser, site):
 
 
 def test_an_element_off_screen_does_not_vouch_for_one_on_screen(browser, site):
-    """axe passes what is not on screen (here clipped away, which the browser still calls visible)."""
+    """axe does not read what is not on screen (here clipped away, which the browser still calls visible)."""
     ledger = Ledger()
     found = check(browser, site, ledger, "off-screen-first.html", "faint.html")
     assert found == {"off-screen-first.html": [], "faint.html": ["color-contrast"]}
@@ -159,3 +165,15 @@ def test_an_element_axe_could_not_judge_settles_nothing(browser, site):
     ledger = Ledger()
     found = check(browser, site, ledger, "under-an-overlay.html", "faint.html")
     assert found == {"under-an-overlay.html": [], "faint.html": ["color-contrast"]}
+
+
+def test_an_element_the_theme_shows_is_read_in_that_theme(browser, site):
+    """As the accessibility test does: one page, the light theme and then the dark one, without opening it again
+    (what the survey found of each element is kept for the page's next survey)."""
+    ledger = Ledger()
+    browser.open(site + "shown-in-the-dark.html")
+    found = {}
+    for theme in ("light", "dark"):
+        browser.evaluate(f"document.body.dataset.theme = {theme!r}")
+        found[theme] = [line.split(" ")[0] for line in colour_violations_of_new_kinds(browser, ledger)]
+    assert found == {"light": [], "dark": ["color-contrast"]}

@@ -11,10 +11,11 @@ own text, a link's text, axe's own visibility test, an empty field), returns the
 rules that apply to each, and keeps the first element of each on the page as ``window.__colourKinds``.
 
 A kind is settled, and its later elements skipped, only once axe has answered for its element under every
-rule that applies to it: passed, violated, or given up for a reason the kind holds (``KIND_REASONS``: one
-character, emoji, an image behind it). An element that axe gave up on for a reason of its own ("incomplete":
-something not its ancestor drawn over it, a pseudo-element's size) or did not select (disabled, inert, its text
-scrolled out of sight) settles nothing, and the next element of its kind is read.
+rule that applies to it: passed, violated, or given up for a reason the element alone holds (``KIND_REASONS``:
+one character, only non-BMP characters, an empty field). An element that axe gave up on for any other reason
+("incomplete": something not its ancestor drawn over or under it, an image behind it, a pseudo-element's size)
+or did not select (disabled, inert, its text scrolled out of sight) settles nothing, and the next element of
+its kind is read.
 
 What this does not see: the layout, where it changes a verdict rather than stopping one. An element drawn
 over another that is not its ancestor (a positioned box, a negative margin) gets another background than its
@@ -93,26 +94,33 @@ KINDS_SCRIPT = """(() => {
     .replace(/\\s+/g, " ").trim();
   const text = axe.commons.text, dom = axe.commons.dom;
   // What of an element's text and box decides whether a rule reads it and whether axe can judge it: own text, and
-  // whether any of it is left without punctuation and emoji (axe reads only such text), of one character, or
-  // only emoji (axe: "incomplete"), a link's text, axe's own test of being on screen (a hidden element passes),
-  // an empty text field.
+  // whether any of it is left without punctuation and emoji (axe reads only such text), of one character, or only
+  // characters axe calls non-BMP (emoji, maths letters: axe says "incomplete"), a link's text, axe's own test of
+  // being on screen (axe does not select a hidden element, and passes a hidden field), a field's type and
+  // whether it is empty.
   const realText = (words) => words !== "" && text.removeUnicode(words, {emoji: true, nonBmp: false, punctuations: true}) !== "";
   const onlyEmoji = (words) => text.hasUnicode(words, {nonBmp: true})
     && text.sanitize(text.removeUnicode(words, {nonBmp: true})) === "";
   const hints = (el, words, linkText, visible) => [words !== "", realText(words), words.length === 1, onlyEmoji(words),
-    linkText, visible, (el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.value === ""].map(Number).join("");
+    linkText, visible, fields.has(el.tagName) && text.sanitize(el.value || "") === ""].map(Number).join("")
+    + (el.tagName === "INPUT" ? ":" + el.type : "");
   const controls = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON"]), fields = new Set(["INPUT", "SELECT", "TEXTAREA"]);
-  // What of each element the rules may select does not depend on the theme (its text, whether it is on screen,
-  // whether a link sits in a block of text: axe's own tests, which need axe's tree): found on the page's first
-  // survey and kept for its next one, which reads only the styles again.
-  const facts = window.__kindFacts || (window.__kindFacts = (() => {
-    axe.setup(document);
-    try {
-      const found = [];
-      for (const el of document.body.querySelectorAll("*")) {
-        const link = el.matches("a[href], [role=link]");
-        const words = ownText(el);
-        if (!words && !link && !controls.has(el.tagName)) continue;
+  // What the rules may select of each element (its text, whether it is on screen, whether a link sits in a block
+  // of text: axe's own tests, which need axe's tree) is kept for the page's next survey, which reads only the
+  // styles again; an element's facts are found again where the browser now draws it or hides it otherwise (a
+  // theme may show or hide an element), and found for elements added since (search results).
+  const known = window.__kindFacts || (window.__kindFacts = new WeakMap());
+  const shown = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
+  const facts = [];
+  let setUp = false;
+  try {
+    for (const el of document.querySelectorAll("body, body *")) {
+      const link = el.matches("a[href], [role=link]");
+      const words = ownText(el);
+      if (!words && !link && !controls.has(el.tagName)) continue;
+      let fact = known.get(el);
+      if (!fact || fact.shown !== shown(el)) {
+        if (!setUp) { axe.setup(document); setUp = true; }
         const visible = dom.isVisibleOnScreen(el);
         const linkText = link && text.sanitize(el.innerText) !== "";
         const inText = link && dom.isInTextBlock(el);
@@ -120,13 +128,14 @@ KINDS_SCRIPT = """(() => {
         const rules = [];
         if (visible && (fields.has(el.tagName) || (realText(words) && !onlyEmoji(words)))) rules.push("color-contrast");
         if (visible && linkText && inText) rules.push("link-in-text-block");
-        found.push({el, link, inText, rules, hints: hints(el, words, linkText, visible)});
+        fact = {el, link, inText, rules, shown: shown(el), hints: hints(el, words, linkText, visible)};
+        known.set(el, fact);
       }
-      return found;
-    } finally {
-      axe.teardown();
+      facts.push(fact);
     }
-  })());
+  } finally {
+    if (setUp) axe.teardown();
+  }
   const kinds = new Map();
   for (const {el, link, inText, rules, hints} of facts) {
     let kind = [el.tagName, values(el, own), hints, backdrop(el), tint(el)].join("#");
@@ -140,11 +149,12 @@ KINDS_SCRIPT = """(() => {
   return [...kinds].map(([kind, k]) => [kind, k.rules]);
 })()""" % {"own": json.dumps(OWN), "paints": json.dumps(PAINTS), "tints": json.dumps(TINTS)}
 
-# Why axe may give up on an element ("incomplete") for what the kind holds (its text, colours, backdrop), so that
-# every element of the kind gets the same answer. Any other reason (something drawn over the element that is not
-# its ancestor, a pseudo-element's size, the viewport) is the element's own: it settles nothing.
-KIND_REASONS = ["nonBmp", "shortTextContent", "equalRatio", "emptyValue", "complexTextShadows", "bgImage",
-                "bgGradient", "colorParse"]
+# Why axe may give up on an element ("incomplete") for what the element alone holds (its own text, its text
+# shadow, an empty field), so that every element of the kind gets the same answer. Any other reason settles
+# nothing: something drawn over the element or under it that is not its ancestor, a pseudo-element's size, the
+# viewport, and also an image, a gradient or a colour axe cannot read behind it, which may come from an element
+# under it that is not its ancestor as well.
+KIND_REASONS = ["nonBmp", "shortTextContent", "emptyValue", "complexTextShadows"]
 
 # The colour rules on the elements of the kinds at these positions (and what they hold); back come axe's
 # violations, one line each as wcag_violations writes them, and the positions whose element every rule of
@@ -158,8 +168,8 @@ SETTLE_SCRIPT = """((positions, rules, kindReasons) => axe.run(positions.map((i)
     for (const rule of [...r.passes, ...r.violations]) rule.nodes.forEach((node) => answer(node, rule.id));
     for (const rule of r.incomplete) {
       for (const node of rule.nodes) {
-        const reasons = [...node.any, ...node.all, ...node.none].map((c) => c.data && c.data.messageKey).filter(Boolean);
-        if (reasons.length && reasons.every((reason) => kindReasons.includes(reason))) answer(node, rule.id);
+        const reasons = [...node.any, ...node.all, ...node.none].map((c) => c.data && c.data.messageKey);
+        if (reasons.length && reasons.every((reason) => reason && kindReasons.includes(reason))) answer(node, rule.id);
       }
     }
     const settled = positions.filter((i, n) => rules[n].every((rule) =>
