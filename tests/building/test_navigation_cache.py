@@ -4,7 +4,7 @@ what Sphinx and furo give it resolved per page.
 tests/roots/test-navigation-cache/ has what marking and links depend on: pages one and two folders
 down, three toctrees (one hidden, one with an external link), a page listed in two of them, a page
 in a nested toctree and in the root's too, a page with sections and a second title (an entry with an
-anchor). The whole English site is compared by fast_i18n's comparison build (tests/i18n/test_fast_i18n.py).
+anchor). Every page of the English site is written again without the cache and compared (tests/i18n/test_fast_i18n.py).
 """
 
 import os

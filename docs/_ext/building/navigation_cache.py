@@ -13,7 +13,7 @@ One more thing depends on the page: Sphinx keeps the ``only`` blocks of the page
 its ancestors' (it copies those whole); so a build whose contents hold an ``only`` block resolves
 every page's tree itself, as without the cache. A warning the tree gives (a page without a title)
 is logged once per folder instead of once per page. ``-D navigation_cache=0`` turns it off: the
-fast-i18n comparison build does, and every English page must come out the same
+suite writes every English page once more that way, from its own doctrees, and each must come out the same
 (tests/i18n/test_fast_i18n.py; tests/building/test_navigation_cache.py compares a fixture byte for byte).
 """
 
