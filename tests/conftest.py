@@ -99,12 +99,14 @@ def pytest_runtest_logreport(report):
 
 # Fixtures that wait for the site's builds. make test runs the suite in two xdist workers (Makefile): a test file
 # goes whole to one worker, so its module fixtures are made once, except the files of ONE_BY_ONE, whose tests
-# are long parts of one check that both workers share (the axe pass). The order: first one long file that needs
+# both workers share: the long parts of the axe pass, and the reader's tests in the browser (a hundred short
+# tests that leave the browser as they found it: whole, one worker ran them at the end while the other idled
+# for 82 s). Each worker then opens its own browser for them. The order: first one long file that needs
 # the builds (its worker starts them at once), then the files that need none (the other worker runs them
 # meanwhile), then the rest; in each, the files marked `long` first, so that no long one is left for the end
 # while the other worker idles.
 NEEDS_BUILDS = {"site_builds", "html_builds", "doctest_runs", "gettext_templates"}
-ONE_BY_ONE = {"test_accessibility.py"}
+ONE_BY_ONE = {"test_accessibility.py", "test_browser.py"}
 
 
 def pytest_configure(config):
