@@ -257,6 +257,11 @@ def html_dir(language: str) -> Path:
     return BUILDDIR / "html" / language
 
 
+def doctrees_dir(language: str) -> Path:
+    """The doctrees of a language's builds (the Makefile's ``doctrees``)."""
+    return BUILDDIR / "doctrees" / language / "tree"
+
+
 # The browser tests (test_browser.py, test_parallel_view.py): one local server and one headless
 # chromium per module, over the fresh builds of html_builds.
 @pytest.fixture(scope="module")

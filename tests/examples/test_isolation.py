@@ -14,7 +14,7 @@ import pickle
 import pytest
 import torch
 import torch._dynamo  # noqa: F401  (why: see test_each_page_passes_alone)
-from conftest import BUILDDIR, LANGUAGES, ROOT
+from conftest import BUILDDIR, LANGUAGES, ROOT, doctrees_dir
 from tools.examples.doctest_report import parse
 from sphinx.application import Sphinx
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.long  # conftest.py schedules it early
 
 
 def doctest_app(language: str, outdir) -> Sphinx:
-    return Sphinx(ROOT / "docs", ROOT, outdir, BUILDDIR / "doctrees" / language / "tree", "doctest",
+    return Sphinx(ROOT / "docs", ROOT, outdir, doctrees_dir(language), "doctest",
                   confoverrides={"language": language}, status=io.StringIO(), warning=io.StringIO(),
                   freshenv=False)
 

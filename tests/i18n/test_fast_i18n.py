@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from sphinx import addnodes
 
-from conftest import BUILDDIR, LANGUAGES, ROOT, SOURCE_LANGUAGE, html_dir
+from conftest import LANGUAGES, ROOT, SOURCE_LANGUAGE, doctrees_dir, html_dir
 
 from i18n import fast_i18n
 
@@ -40,17 +40,13 @@ MESSAGES = Path(__file__).with_name("fast_i18n_messages.py")
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE]
 
 
-def doctrees(language: str) -> Path:
-    return BUILDDIR / "doctrees" / language / "tree"  # the Makefile's doctrees of a language
-
-
 def site_files(root):
     return {p.relative_to(root): p for p in root.rglob("*") if p.suffix in {".html", ".js"} and "_static" not in p.parts}
 
 
 @pytest.mark.parametrize("language", TRANSLATIONS)
 def test_every_translated_message_parses_the_same_with_and_without_the_fast_path(html_builds, language):
-    result = subprocess.run([sys.executable, str(MESSAGES), language, str(doctrees(SOURCE_LANGUAGE))], cwd=ROOT,
+    result = subprocess.run([sys.executable, str(MESSAGES), language, str(doctrees_dir(SOURCE_LANGUAGE))], cwd=ROOT,
                             capture_output=True, text=True, timeout=TIMEOUT)
     assert result.returncode == 0, result.stderr[-4000:]
     report = json.loads(result.stdout)
@@ -65,7 +61,7 @@ def test_every_page_is_identical_with_and_without_the_navigation_cache(doctest_r
     """The suite's fresh build (html_builds, -E) has the cache; its pages written once more without it. After the
     doctest builds, which read the same doctrees: a copy taken meanwhile could hold a half-written file."""
     copied, out = tmp_path / "doctrees", tmp_path / "html"
-    shutil.copytree(doctrees(language), copied)  # the write below pickles its environment again
+    shutil.copytree(doctrees_dir(language), copied)  # the write below pickles its environment again
     environment = pickle.loads((copied / "environment.pickle").read_bytes())
     # The cache steps aside where a page's contents hold an `only` block (navigation_cache.cached_toctree).
     assert not any(any(toc.findall(addnodes.only)) for toc in environment.tocs.values()), "the cache was off"
