@@ -79,12 +79,16 @@ def forget(app: Sphinx, env) -> None:
     CACHES.pop(id(env), None)
 
 
+def holds_only_blocks(env) -> bool:
+    """Whether some page's contents hold an ``only`` block: then the cache steps aside."""
+    return any(any(toc.findall(addnodes.only)) for toc in env.tocs.values())
+
+
 def cached_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     if not app.config.navigation_cache or "toctree" not in context or app.builder.name != "html":
         return
     if id(app.env) not in CACHES:
-        with_only = any(any(toc.findall(addnodes.only)) for toc in app.env.tocs.values())
-        CACHES[id(app.env)] = None if with_only else {}
+        CACHES[id(app.env)] = None if holds_only_blocks(app.env) else {}
     cache = CACHES[id(app.env)]
     if cache is None:  # an ``only`` block in some page's contents: Sphinx's own resolution
         return
