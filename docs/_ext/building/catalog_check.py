@@ -18,7 +18,9 @@ would drop it silently (the English site showing Chinese). Such a ``.mo`` is del
 compiled again. GNU msgfmt checks each catalog in a few milliseconds, about half a second for
 all of them on two cores; a catalog found sound is recorded with its modification time and size
 in ``<doctrees>/catalog-check.json``, and the next build checks only the catalogs changed since
-(a one-page rebuild pays nothing). The check's time is logged at ``-v`` ("catalog_check: ...").
+(a one-page rebuild pays nothing, and neither do the extensions that read the catalogs later: an unchanged
+one is taken as sound by ``tools/catalogs/catalog_file.py`` too). The check's time, and at the end how many
+catalogs msgfmt read in the whole build, are logged at ``-v`` ("catalog_check: ...").
 """
 
 import json
@@ -33,7 +35,7 @@ from sphinx.config import Config
 from sphinx.util import logging
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root, for tools.*
-from tools.catalogs.catalog_file import MSGFMT_RUNS, CatalogError, check_all  # noqa: E402
+from tools.catalogs.catalog_file import MSGFMT_RUNS, CatalogError, check_all, trust  # noqa: E402
 
 logger = logging.getLogger(__name__)
 MO_MAGIC = (0x950412DE, 0xDE120495)
@@ -122,7 +124,10 @@ def check_catalogs(app: Sphinx, config: Config) -> None:
 
     def known_sound(po: Path) -> bool:
         stamps[str(po)] = stamp(po)
-        return sound.get(str(po)) == stamps[str(po)]
+        if sound.get(str(po)) != stamps[str(po)]:
+            return False
+        trust(po, stamps[str(po)])  # the extensions that read it later (untranslated_warnings, parallel_view) too
+        return True
 
     errors = check_all(folders, skip=known_sound)
     if errors:
@@ -138,7 +143,13 @@ def check_catalogs(app: Sphinx, config: Config) -> None:
                    len(stamps), MSGFMT_RUNS[0] - runs, 1000 * (time.perf_counter() - start))
 
 
+def log_msgfmt_runs(app: Sphinx, exception) -> None:
+    logger.verbose("catalog_check: catalogs checked by msgfmt in this whole build (the check and every later "
+                   "reader): %d", MSGFMT_RUNS[0])
+
+
 def setup(app: Sphinx) -> dict:
     # Before every other config-inited handler (lang_overrides runs at 100): nothing reads a catalog first.
     app.connect("config-inited", check_catalogs, priority=10)
+    app.connect("build-finished", log_msgfmt_runs)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
