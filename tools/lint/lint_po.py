@@ -86,6 +86,7 @@ terminology problems printed as pending instead of failing; a listed page with
 no problem left fails, so the list only shrinks.
 """
 
+import functools
 import re
 import subprocess
 import sys
@@ -138,6 +139,7 @@ def header_warnings(po: Path) -> list[str]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)  # asked twice for every entry of every catalog
 def catalog_language(po: Path) -> tuple[Path, str] | None:
     """(locale dir, language) of a catalog stored as LOCALE/LANG/LC_MESSAGES/.../page.po."""
     parts = po.resolve().parts

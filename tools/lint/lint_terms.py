@@ -21,6 +21,7 @@ Pages listed in ``<locale>/terminology-pending.txt`` (``en tensors/where`` lines
 listed page with no problem left fails, so the list only shrinks.
 """
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -88,6 +89,7 @@ def stem(word: str) -> str:
     return short if len(short) >= 4 else word
 
 
+@functools.cache  # every entry asks for the same few hundred patterns; re's own cache holds 512 of all kinds
 def english_pattern(term: str) -> re.Pattern:
     """The English term, case-insensitive, any ending on each word, spaces or hyphens between words,
     and between two words at most one explanation in parentheses ('pinned (page-locked) memory')."""
@@ -134,6 +136,8 @@ def term_uses(src: str, pairs: dict[str, list[str]]) -> dict[str, list[int]]:
     boundaries = word_boundaries(src, pairs)
     uses = {}
     for term in sorted(pairs, key=len, reverse=True):  # longest first: 零维张量 before 张量
+        if term not in src:  # most terms are not in a given entry: skip the regex
+            continue
         at = [m.start() for m in re.finditer(re.escape(term), src)
               if m.start() in boundaries and m.end() in boundaries]  # a word, not 层 inside 底层
         for start in at:
@@ -254,11 +258,24 @@ FIELD_FORMS = [
 ]
 
 
+@functools.cache
+def literal_pattern(text: str) -> re.Pattern:
+    return re.compile(re.escape(text), re.I)
+
+
+@functools.cache
+def word_pattern(text: str) -> re.Pattern:
+    """``text`` as a whole word (not inside another word or a hyphenated compound), case-insensitive."""
+    return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])", re.I)
+
+
 def variant_problems(src: Markup, dst: Markup, variants: dict[str, dict]) -> list[Problem]:
     """Rejected variants: Chinese ones in the source text, English ones in the translation."""
     found = []
     text = src.prose
     for variant, preferred in sorted(variants["zh"].items(), key=lambda item: len(item[0]), reverse=True):
+        if variant not in text:  # most variants are not in a given entry: skip the regex
+            continue
         masked = text.replace(preferred, "\x01" * len(preferred))  # 批量维 inside 批量维度 is fine
         for match in re.finditer(re.escape(variant), masked):
             text = mask(text, *match.span())
@@ -266,10 +283,10 @@ def variant_problems(src: Markup, dst: Markup, variants: dict[str, dict]) -> lis
                                             "(fix the page in docs/)", "msgid", src.at(match.start()), variant))
     text = dst.prose
     for form in variants.get("en-allowed", []):
-        for match in re.finditer(re.escape(form), text, re.I):
+        for match in literal_pattern(form).finditer(text):
             text = mask(text, *match.span())
     for variant, preferred in sorted(variants["en"].items(), key=lambda item: len(item[0]), reverse=True):
-        for match in re.finditer(rf"(?<![\w-]){re.escape(variant)}(?![\w-])", text, re.I):
+        for match in word_pattern(variant).finditer(text):
             text = mask(text, *match.span())
             found.append(Problem("variant", f"writes {match.group()!r}; the project's form is {preferred!r}",
                                  "msgstr", dst.at(match.start()), variant))
