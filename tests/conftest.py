@@ -225,7 +225,8 @@ def build_site() -> dict[str, Run]:
     if all(run.returncode == 0 for run in runs.values()):
         # Not -a: it compiles every catalog again, and each translated page depends on its .mo, so the
         # books' build would read every translated page once more (the English book 48 -> 19 s).
-        shutil.rmtree(BUILDDIR / "epub", ignore_errors=True)
+        if (BUILDDIR / "epub").exists():  # a folder that cannot be emptied is an error, not a stale book
+            shutil.rmtree(BUILDDIR / "epub")
         runs["epub"] = run_build(make("epub"))
         if runs["epub"].returncode == 0:
             runs["html"] = run_build(make("html"))

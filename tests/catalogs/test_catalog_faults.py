@@ -184,3 +184,19 @@ def test_a_rebuild_checks_only_the_catalogs_changed_since(tmp_path):
     po.write_text(po.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     check, whole_build = checked()
     assert "2 catalogs, 1 checked" in check and whole_build.endswith(": 1")
+    record = out / "doctrees" / "catalog-check.json"  # as if checked with another reader or msgfmt
+    record.write_text(record.read_text(encoding="utf-8").replace('"checker": "', '"checker": "x'), encoding="utf-8")
+    assert "2 catalogs, 2 checked" in checked()[0]
+
+
+def test_a_catalog_taken_as_sound_is_known_by_any_name_of_its_path(tmp_path):
+    """The status page reads docs/../locale/...; catalog_check recorded the resolved path."""
+    from tools.catalogs import catalog_file
+
+    src = project(tmp_path)
+    po = src / "locale" / "en" / "LC_MESSAGES" / "index.po"
+    status = po.stat()
+    catalog_file.trust(po, (status.st_mtime_ns, status.st_size))
+    runs = catalog_file.MSGFMT_RUNS[0]
+    catalog_file.read(src / "locale" / ".." / "locale" / "en" / "LC_MESSAGES" / "index.po")
+    assert catalog_file.MSGFMT_RUNS[0] == runs

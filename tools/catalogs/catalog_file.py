@@ -125,14 +125,19 @@ def header_problems(text: str) -> list[Problem]:
 
 
 # Catalogs found sound in this process, by (modification time, size): a build checks every catalog at
-# its start (catalog_check), then the extensions read them without running msgfmt again.
+# its start (catalog_check), then the extensions read them without running msgfmt again. Keyed by the
+# resolved path: the readers name a catalog differently (the status page as docs/../locale/...).
 _checked: dict[Path, tuple[int, int]] = {}
+
+
+def _key(path) -> Path:
+    return Path(path).resolve()
 
 
 def trust(path, stamp) -> None:
     """Take ``path`` as sound while it keeps ``stamp`` (modification time, size): a record of an earlier
     process's check says so (catalog_check's), and reading it again need not run msgfmt again."""
-    _checked[Path(path)] = tuple(stamp)
+    _checked[_key(path)] = tuple(stamp)
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -148,7 +153,7 @@ def problems(path, data: bytes | None = None) -> list[Problem]:
         data = path.read_bytes()
     found = encoding_problems(data) or msgfmt_problems(data) or header_problems(data.decode("utf-8"))
     if stamp is not None and not found:
-        _checked[path] = stamp
+        _checked[_key(path)] = stamp
     return sorted(found, key=lambda p: p.line)
 
 
@@ -170,7 +175,7 @@ def check(path) -> str:
     path = Path(path)
     stamp = _stamp(path)
     text = decode(path, path.read_bytes())
-    _checked[path] = stamp
+    _checked[_key(path)] = stamp
     return text
 
 
@@ -179,7 +184,7 @@ def read(path, **polib_options):
     import polib
 
     path = Path(path)
-    if _checked.get(path) != _stamp(path):
+    if _checked.get(_key(path)) != _stamp(path):
         check(path)
     return polib.pofile(str(path), encoding="utf-8", **polib_options)
 

@@ -17,15 +17,18 @@ interrupted build is newer than its ``.po``, so Sphinx would not compile it agai
 would drop it silently (the English site showing Chinese). Such a ``.mo`` is deleted and
 compiled again. GNU msgfmt checks each catalog in a few milliseconds, about half a second for
 all of them on two cores; a catalog found sound is recorded with its modification time and size
-in ``<doctrees>/catalog-check.json``, and the next build checks only the catalogs changed since
-(a one-page rebuild pays nothing, and neither do the extensions that read the catalogs later: an unchanged
-one is taken as sound by ``tools/catalogs/catalog_file.py`` too). The check's time, and at the end how many
-catalogs msgfmt read in the whole build, are logged at ``-v`` ("catalog_check: ...").
+in ``<doctrees>/catalog-check.json`` with what checked it (``checker``: the reader's code, msgfmt's
+version), and the next build with the same checker checks only the catalogs changed since (a one-page
+rebuild pays nothing, and neither do the extensions that read the catalogs later: an unchanged one is
+taken as sound by ``tools/catalogs/catalog_file.py`` too). The check's time, and at the end how many
+catalogs msgfmt read in the build's process, are logged at ``-v`` ("catalog_check: ...").
 """
 
+import hashlib
 import json
 import os
 import struct
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,6 +38,7 @@ from sphinx.config import Config
 from sphinx.util import logging
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the repository root, for tools.*
+from tools.catalogs import catalog_file  # noqa: E402
 from tools.catalogs.catalog_file import MSGFMT_RUNS, CatalogError, check_all, trust  # noqa: E402
 
 logger = logging.getLogger(__name__)
@@ -112,13 +116,25 @@ def stamp(po: Path) -> list[int]:
     return [status.st_mtime_ns, status.st_size]
 
 
+def checker() -> str:
+    """What the record's verdicts were reached with: the reader's code and msgfmt's version. A record made
+    with another (a stricter rule, a newer msgfmt) vouches for nothing: every catalog is checked again."""
+    try:
+        version = subprocess.run(["msgfmt", "--version"], capture_output=True, timeout=60).stdout.split(b"\n")[0]
+    except (OSError, subprocess.SubprocessError):
+        version = b""  # no msgfmt: the check itself says so
+    return hashlib.sha256(Path(catalog_file.__file__).read_bytes() + version).hexdigest()[:16]
+
+
 def check_catalogs(app: Sphinx, config: Config) -> None:
     start = time.perf_counter()
     folders = catalog_folders(app, config)
     record = Path(app.doctreedir) / "catalog-check.json"
+    made_with = checker()
     try:
-        sound = json.loads(record.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        recorded = json.loads(record.read_text(encoding="utf-8"))
+        sound = recorded["catalogs"] if recorded.get("checker") == made_with else {}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         sound = {}
     stamps, runs = {}, MSGFMT_RUNS[0]  # each taken before its catalog is read: a later save is checked next time
 
@@ -136,7 +152,7 @@ def check_catalogs(app: Sphinx, config: Config) -> None:
         remove_cut_off_mo(app, folders, config.language)
     try:
         record.parent.mkdir(parents=True, exist_ok=True)
-        record.write_text(json.dumps(stamps), encoding="utf-8")
+        record.write_text(json.dumps({"checker": made_with, "catalogs": stamps}), encoding="utf-8")
     except OSError:
         pass  # not recorded: the next build checks every catalog again (build_recovery names the folder)
     logger.verbose("catalog_check: %d catalogs, %d checked (the others unchanged since the last check), in %.0f ms",
@@ -144,7 +160,7 @@ def check_catalogs(app: Sphinx, config: Config) -> None:
 
 
 def log_msgfmt_runs(app: Sphinx, exception) -> None:
-    logger.verbose("catalog_check: catalogs checked by msgfmt in this whole build (the check and every later "
+    logger.verbose("catalog_check: catalogs checked by msgfmt in this process (the check and every later "
                    "reader): %d", MSGFMT_RUNS[0])
 
 
