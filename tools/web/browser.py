@@ -13,7 +13,9 @@ server (a CDN) goes to ``offline`` instead.
 import base64
 import itertools
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -62,6 +64,35 @@ class SiteServer:
         self.httpd.server_close()
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs (Linux's /proc)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    return [grand for child in map(int, children) for grand in [child, *descendants(child)]]
+
+
+def running(pid: int) -> bool:
+    """Alive and not a zombie (an orphan's zombie waits for whoever reaps it, which may be no one here)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def wait_for_exit(pids: list[int], seconds: float) -> None:
+    """Wait until ``pids`` have ended; kill those still running after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    for pid in filter(running, pids):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
 class Chromium:
     """One headless chromium with one page; ``errors`` collects what went wrong on it.
 
@@ -108,12 +139,18 @@ class Chromium:
         try:
             self.ws.__exit__(None, None, None)
         finally:
+            helpers = descendants(self.process.pid)
             self.process.terminate()
             try:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+            # Chromium's helpers (the network service) outlive it by a moment and still write into the
+            # profile: removed before they end, it was left behind in /tmp in about one run of two.
+            wait_for_exit(helpers, seconds=10)
             shutil.rmtree(self.profile, ignore_errors=True)
+            if Path(self.profile).exists():
+                shutil.rmtree(self.profile)  # said, not left: whatever still holds it
 
     # -- protocol ---------------------------------------------------------
     def _receive(self, timeout: float) -> dict:
