@@ -75,10 +75,16 @@ def pages(files: dict[str, str]) -> dict[str, str]:
     return {name: text for name, text in files.items() if name.endswith(".xhtml")}
 
 
+# What prose leaves out of a page: code (it may hold backslashes), the other language's counterparts, TeX
+# annotations. One list for both readers, prose (BeautifulSoup) and book_prose (ElementTree).
+LEFT_OUT_ELEMENTS = ("pre", "code", "annotation")
+LEFT_OUT_CLASSES = ("parallel-counterpart",)
+
+
 def prose(markup: str, only: SoupStrainer | None = None) -> BeautifulSoup:
-    """The page without code (code may hold backslashes), the other language's counterparts and TeX annotations."""
+    """The page without what LEFT_OUT_ELEMENTS and LEFT_OUT_CLASSES name."""
     soup = BeautifulSoup(markup, "html.parser", parse_only=only)
-    for element in soup.select("pre, code, .parallel-counterpart, annotation"):
+    for element in soup.select(", ".join([*LEFT_OUT_ELEMENTS, *(f".{name}" for name in LEFT_OUT_CLASSES)])):
         element.decompose()
     return soup
 
@@ -88,8 +94,8 @@ def local_name(element: ElementTree.Element) -> str:
 
 
 def left_out_of_prose(element: ElementTree.Element) -> bool:
-    return (local_name(element) in {"pre", "code", "annotation"}
-            or "parallel-counterpart" in element.get("class", "").split())
+    return (local_name(element) in LEFT_OUT_ELEMENTS
+            or any(name in LEFT_OUT_CLASSES for name in element.get("class", "").split()))
 
 
 def book_prose(xhtml: str) -> ElementTree.Element:
