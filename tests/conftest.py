@@ -12,6 +12,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -23,7 +24,7 @@ sys.path.insert(0, str(ROOT))  # tools.*
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 from bounded_run import run_bounded  # noqa: E402
-from tools.web.browser import Chromium, SiteServer  # noqa: E402
+from tools.web.browser import Chromium, SiteServer, browser_seconds  # noqa: E402
 from tools.project import SOURCE_LANGUAGE, published, site_languages, translations  # noqa: E402
 
 # Tests read what Sphinx and pytest print; CI=true (set by CI services) or FORCE_COLOR makes
@@ -66,8 +67,18 @@ CPU_SECONDS: dict[str, float] = {}
 
 
 def processor_seconds() -> float:
+    """This process's, its waited-for children's, and its browsers' (whose renderers are not its children)."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + browser_seconds()
+
+
+def machine_busy_seconds() -> float:
+    """Processor seconds the whole machine has been busy since it started (/proc/stat: user, nice, system and interrupts; not idle, iowait or time the hypervisor took)."""
+    fields = [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields[:7]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+MACHINE_AT_START: list[tuple[float, float]] = []  # (busy seconds, wall clock) when the session started
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -112,6 +123,7 @@ ONE_BY_ONE = {"test_accessibility.py", "test_browser.py"}
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "long: runs for a minute or more; scheduled before the short tests")
+    MACHINE_AT_START[:] = [(machine_busy_seconds(), time.monotonic())]
 
 
 def scope_of(nodeid: str) -> str:
@@ -150,6 +162,12 @@ def pytest_terminal_summary(terminalreporter):
         for nodeid, seconds in sorted(CPU_SECONDS.items(), key=lambda item: -item[1])[:12]:
             terminalreporter.write_line(f"{seconds:8.1f} s  {nodeid}")
         terminalreporter.write_line(f"{sum(CPU_SECONDS.values()):8.1f} s  in all")
+        # What the machine did meanwhile: with both cores busy throughout, only less work makes the run shorter;
+        # busy time beyond the tests' sum is processes no test started (the system's own, another job).
+        (busy_at_start, started), cores = MACHINE_AT_START[0], os.cpu_count()
+        busy, wall = machine_busy_seconds() - busy_at_start, time.monotonic() - started
+        terminalreporter.write_line(f"machine: busy {busy:.0f} processor seconds over {wall:.0f} s "
+                                    f"({busy / wall:.2f} of {cores} cores)")
         # Every test's figure, for comparing two runs (MAINTAINING.md, "How long the suite takes").
         BUILDDIR.mkdir(parents=True, exist_ok=True)
         (BUILDDIR / "processor-seconds.json").write_text(json.dumps(CPU_SECONDS, indent=1), encoding="utf-8")
