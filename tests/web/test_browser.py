@@ -208,7 +208,7 @@ def test_typo_tolerance_changes_no_query_typed_right(browser, site, language):
     asked = [q for q, _, kind in search_eval.queries(language) if kind != "typo"]
     with_typos = search_eval.ranked_pages(browser, f"{site}{language}/search.html", asked)
     browser.evaluate("TorchNotesSearch.options.typos = false")
-    without = [browser.evaluate(f"{search_eval.SPHINX_RANKING}({json.dumps(q)})") for q in asked]
+    without = search_eval.ranked_here(browser, asked)
     changed = [(q, a, b) for q, a, b in zip(asked, with_typos, without) if a != b]
     assert not changed, "\n".join(f"{q!r}: {a} (without typos {b})" for q, a, b in changed)
     assert_no_errors(browser)
@@ -301,7 +301,7 @@ def test_the_exact_name_of_each_api_entry_finds_its_page_first(browser, site, la
     search_eval.ranked_pages(browser, f"{site}{language}/search.html", ["x"])  # loads the index
     entries = browser.evaluate(API_ENTRIES)
     assert len(entries) > 400, len(entries)
-    ranked = [browser.evaluate(f"{search_eval.SPHINX_RANKING}({json.dumps(name)})") for name, _ in entries]
+    ranked = search_eval.ranked_here(browser, [name for name, _ in entries])
     wrong = [(name, page, top) for (name, page), top in zip(entries, ranked) if top[:1] != [page]]
     assert not wrong, f"{len(wrong)} of {len(entries)}:\n" + "\n".join(f"  {n}: {t} (expected {p})" for n, p, t in wrong[:20])
     assert_no_errors(browser)

@@ -117,7 +117,21 @@ def queries(language: str, query_set: str = "queries") -> list[tuple[str, str, s
 def ranked_pages(browser: Chromium, url: str, asked: list[str], ranking: str = SPHINX_RANKING) -> list[list[str]]:
     """The first three distinct pages for each query, asked on the page at ``url`` in ``browser``."""
     browser.open(url)
-    return [browser.evaluate(f"{ranking}({json.dumps(q)})") for q in asked]
+    return ranked_here(browser, asked, ranking)
+
+
+RANKED_PER_CALL = 100  # queries asked in one call: a call per query cost half as much again (537 names, 4.9
+# against 3.3 processor seconds); a hundred Pagefind queries stay well inside the browser's timeout
+
+
+def ranked_here(browser: Chromium, asked: list[str], ranking: str = SPHINX_RANKING) -> list[list[str]]:
+    """The first three distinct pages for each query, asked one after the other on the page open in ``browser``."""
+    ranked = []
+    for start in range(0, len(asked), RANKED_PER_CALL):
+        ranked += browser.evaluate(f"(async (asked) => {{ const ranked = [];"
+                                   f" for (const q of asked) ranked.push(await {ranking}(q)); return ranked; }})"
+                                   f"({json.dumps(asked[start:start + RANKED_PER_CALL])})")
+    return ranked
 
 
 def found_share(asked: list[tuple[str, str, str]], ranked: list[list[str]]) -> tuple[int, list]:
