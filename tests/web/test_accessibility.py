@@ -4,14 +4,14 @@ The longest check of the suite, so it is cut into parts that the xdist workers s
 ONE_BY_ONE): a site's pages in ``PARTS`` interleaved slices.
 """
 
-import fcntl
 import json
 
 import pytest
 
 from tools.web.browser import COLOUR_RULES, load_axe_into_every_page, wcag_violations
 from tools.web.colour_kinds import colour_violations_of_new_kinds
-from conftest import BUILDDIR, LANGUAGES, RUN_ID, SOURCE_LANGUAGE, html_dir
+from colour_ledger import LEDGER
+from conftest import LANGUAGES, SOURCE_LANGUAGE, html_dir
 
 pytestmark = pytest.mark.long  # conftest.py schedules it early
 
@@ -25,7 +25,7 @@ def assert_no_errors(browser):
 # (0.8 of 1.2 s, quiet machine), and elements alike in what they read get the same verdict: the computed
 # styles of the element, of what paints behind it and of what tints it, and a little of its text and box
 # (own text or not, one character, emoji only, on screen, in a block of text). So they read one element of
-# each such kind, the first one met in the run (tools/web/colour_kinds.py; SharedKinds below shares the kinds
+# each such kind, the first one met in the run (tools/web/colour_kinds.py; tests/colour_ledger.py shares the kinds
 # between the workers), until axe has judged one; a page whose elements are all of kinds judged before costs
 # only the survey. What that gives up is the layout where it changes a verdict: an element over another that is
 # not its ancestor gets its background from what is under it on the screen (tests/web/test_colour_kinds.py
@@ -50,36 +50,6 @@ def every_page(language: str) -> list[str]:
     return [page for page in pages if page[0] not in "_."] + ["search.html?q=torch"]
 
 
-class SharedKinds:
-    """The kinds of element (tools/web/colour_kinds.py) whose colours this test run has checked, in a file that
-    the xdist workers share: a kind one worker settled the other skips. One ledger serves both themes: a kind
-    holds the element's computed colours, which the theme changes. Without xdist (no run id) the kinds stay in
-    this process: a file named after a process id could be an earlier run's, whose kinds would pass unread."""
-
-    def __init__(self):
-        self.path = BUILDDIR / f".colour-kinds-{RUN_ID}" if RUN_ID else None
-        self.kinds: set[str] = set()
-        if self.path:  # the ledgers of earlier runs (one file per run) are of no more use
-            for old in BUILDDIR.glob(".colour-kinds-*"):
-                if old != self.path:
-                    old.unlink(missing_ok=True)
-
-    def known(self) -> set[str]:
-        if self.path and self.path.is_file():
-            return set(self.path.read_text(encoding="utf-8").split())
-        return set(self.kinds)
-
-    def add(self, kinds) -> None:
-        kinds = list(kinds)
-        self.kinds.update(kinds)
-        if self.path:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "a", encoding="utf-8") as ledger:
-                fcntl.flock(ledger, fcntl.LOCK_EX)
-                ledger.writelines(f"{kind}\n" for kind in kinds)
-
-
-LEDGER = SharedKinds()
 
 
 def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> list[str]:
