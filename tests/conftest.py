@@ -73,7 +73,8 @@ def processor_seconds() -> float:
 
 
 def machine_busy_seconds() -> float:
-    """Processor seconds the whole machine has been busy since it started (/proc/stat: user, nice, system and interrupts; not idle, iowait or time the hypervisor took)."""
+    """Processor seconds the whole machine has been busy since it started (/proc/stat: user, nice, system and
+    interrupts; not idle, iowait or time the hypervisor took)."""
     fields = [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     return (sum(fields[:7]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
 

@@ -50,8 +50,6 @@ def every_page(language: str) -> list[str]:
     return [page for page in pages if page[0] not in "_."] + ["search.html?q=torch"]
 
 
-
-
 def wcag_violations_on(browser, site: str, language: str, pages: list[str]) -> list[str]:
     """Every rule but the colour ones on every page in the light theme; the colour rules, where the language is
     colour-checked, on one element of each kind not checked before, in both themes."""

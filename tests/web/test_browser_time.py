@@ -12,7 +12,8 @@ import pytest
 
 from tools.web.browser import Chromium, browser_seconds, children_seconds
 
-BUSY_PAGE = "(() => { const end = performance.now() + 1500; let n = 0; while (performance.now() < end) n++; return n; })()"
+BUSY_PAGE = ("(() => { const end = performance.now() + 1500; let n = 0;"
+             " while (performance.now() < end) n++; return n; })()")
 
 
 def own_and_waited_seconds() -> float:
