@@ -1,5 +1,6 @@
-"""The kinds of element whose colours this test run has checked (tools/web/colour_kinds.py), shared by every
-test that runs axe's colour rules (the axe pass, the parallel view) and by the xdist workers."""
+"""The kinds of element whose colours this test run has checked on the built sites (tools/web/colour_kinds.py),
+shared by the axe pass and the parallel view's axe test, and by the xdist workers. (tests/web/test_colour_kinds.py
+keeps ledgers of its own, on pages of its own.)"""
 
 import fcntl
 

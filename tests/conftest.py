@@ -159,12 +159,13 @@ def pytest_collection_modifyitems(session, config, items):
 
 def pytest_terminal_summary(terminalreporter):
     if CPU_SECONDS:
-        terminalreporter.section("processor time (this process and its children, setup included)")
+        terminalreporter.section("processor time (each test, what it started and its browsers, setup included)")
         for nodeid, seconds in sorted(CPU_SECONDS.items(), key=lambda item: -item[1])[:12]:
             terminalreporter.write_line(f"{seconds:8.1f} s  {nodeid}")
         terminalreporter.write_line(f"{sum(CPU_SECONDS.values()):8.1f} s  in all")
         # What the machine did meanwhile: with both cores busy throughout, only less work makes the run shorter;
-        # busy time beyond the tests' sum is processes no test started (the system's own, another job).
+        # busy time beyond the tests' sum is pytest's own outside the tests (collection, the xdist controller),
+        # what chromium does after it was last read, and processes no test started (the system's, another job's).
         (busy_at_start, started), cores = MACHINE_AT_START[0], os.cpu_count()
         busy, wall = machine_busy_seconds() - busy_at_start, time.monotonic() - started
         terminalreporter.write_line(f"machine: busy {busy:.0f} processor seconds over {wall:.0f} s "

@@ -22,7 +22,6 @@ import tempfile
 import threading
 import time
 import urllib.request
-import weakref
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -67,11 +66,14 @@ class SiteServer:
 
 
 def descendants(pid: int) -> list[int]:
-    """The processes ``pid`` started, and theirs (Linux's /proc)."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return []
+    """The processes ``pid`` started, and theirs (Linux's /proc). Each thread lists the children it forked:
+    chromium forks its network service from a thread of its own, not from its main one."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            children += task.read_text().split()
+        except OSError:  # the thread or the process ended meanwhile
+            pass
     return [grand for child in map(int, children) for grand in [child, *descendants(child)]]
 
 
@@ -112,18 +114,20 @@ def children_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-# The browsers this process has open, and the processor time of those it closed that its own count of
-# waited-for children lacks. A renderer is no child of the process that starts chromium (chromium's zygote
-# forks it), so getrusage misses nearly all of a browser's time: most of the suite's, in the axe pass.
-OPEN_BROWSERS: "weakref.WeakSet[Chromium]" = weakref.WeakSet()
+# The browsers this process has open (left only through close(), so that a figure counted once never drops
+# out of the sum), and the processor time of those it closed that its own count of waited-for children lacks.
+# A renderer is no child of the process that starts chromium (chromium's zygote forks it), so getrusage misses
+# nearly all of a browser's time: most of the suite's, in the axe pass.
+OPEN_BROWSERS: "set[Chromium]" = set()
 CLOSED_BROWSER_SECONDS = [0.0]
 
 
 def browser_seconds() -> float:
     """Processor seconds of the browsers this process opened (their renderers and helpers included), less
-    what has reached ``getrusage(RUSAGE_CHILDREN)`` when a browser was closed and waited for: added to
-    getrusage's figures, each second counts once."""
-    return CLOSED_BROWSER_SECONDS[0] + sum(tree_seconds(browser.process.pid) for browser in list(OPEN_BROWSERS))
+    what reached ``getrusage(RUSAGE_CHILDREN)`` when a browser was closed and waited for: added to getrusage's
+    figures, no second counts twice. What chromium spends shutting down after it was last read, and in helpers
+    it leaves to init, counts nowhere."""
+    return CLOSED_BROWSER_SECONDS[0] + sum(browser.processor_seconds() for browser in list(OPEN_BROWSERS))
 
 
 class Chromium:
@@ -144,12 +148,22 @@ class Chromium:
         self.events: list[dict] = []
         self.errors: list[str] = []
         self.offline: list[str] = []
+        self.seconds = 0.0  # the most processor time read of its processes (a reap between two reads hides some)
         OPEN_BROWSERS.add(self)
-        self.ws = connect(self._page_websocket(), max_size=None, open_timeout=timeout).__enter__()
-        for domain in ("Page", "Runtime", "Log"):
-            self.send(f"{domain}.enable")
-        # A headless page never has the focus, and copying to the clipboard needs it.
-        self.send("Emulation.setFocusEmulationEnabled", enabled=True)
+        try:
+            self.ws = connect(self._page_websocket(), max_size=None, open_timeout=timeout).__enter__()
+            for domain in ("Page", "Runtime", "Log"):
+                self.send(f"{domain}.enable")
+            # A headless page never has the focus, and copying to the clipboard needs it.
+            self.send("Emulation.setFocusEmulationEnabled", enabled=True)
+        except BaseException:  # a browser that did not start is not left running
+            self._end()
+            raise
+
+    def processor_seconds(self) -> float:
+        """Processor seconds of its processes so far: a figure that only grows."""
+        self.seconds = max(self.seconds, tree_seconds(self.process.pid))
+        return self.seconds
 
     def _page_websocket(self) -> str:
         port_file = Path(self.profile, "DevToolsActivePort")
@@ -173,22 +187,26 @@ class Chromium:
         try:
             self.ws.__exit__(None, None, None)
         finally:
-            helpers = descendants(self.process.pid)
-            seconds, waited = tree_seconds(self.process.pid), children_seconds()
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-            OPEN_BROWSERS.discard(self)
-            CLOSED_BROWSER_SECONDS[0] += seconds - (children_seconds() - waited)
-            # Chromium's helpers (the network service) outlive it by a moment and still write into the
-            # profile: removed before they end, it was left behind in /tmp in about one run of two.
-            wait_for_exit(helpers, seconds=10)
-            shutil.rmtree(self.profile, ignore_errors=True)
-            if Path(self.profile).exists():
-                shutil.rmtree(self.profile)  # said, not left: whatever still holds it
+            self._end()
+
+    def _end(self) -> None:
+        """End chromium and its helpers, book its processor time, remove its profile."""
+        helpers = descendants(self.process.pid)
+        seconds, waited = self.processor_seconds(), children_seconds()
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        OPEN_BROWSERS.discard(self)
+        CLOSED_BROWSER_SECONDS[0] += seconds - (children_seconds() - waited)
+        # Chromium's helpers (the network service) outlive it by a moment and still write into the
+        # profile: removed before they end, it was left behind in /tmp in about one run of two.
+        wait_for_exit(helpers, seconds=10)
+        shutil.rmtree(self.profile, ignore_errors=True)
+        if Path(self.profile).exists():
+            shutil.rmtree(self.profile)  # said, not left: whatever still holds it
 
     # -- protocol ---------------------------------------------------------
     def _receive(self, timeout: float) -> dict:
