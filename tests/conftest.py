@@ -66,10 +66,15 @@ def check_translated_content(language: str, problems: list[str], what: str) -> N
 CPU_SECONDS: dict[str, float] = {}
 
 
-def processor_seconds() -> float:
-    """This process's, its waited-for children's, and its browsers' (whose renderers are not its children)."""
+def rusage_seconds() -> float:
+    """This process's processor time and its waited-for children's."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + browser_seconds()
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def processor_seconds() -> float:
+    """rusage_seconds, and the browsers' (whose renderers are not this process's children)."""
+    return rusage_seconds() + browser_seconds()
 
 
 def machine_busy_seconds() -> float:
