@@ -94,7 +94,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     # Types named in signatures that this site does not document itself
     # (the official PyTorch/Python docs do).
-    ("py:class", r"(torch|numpy|np)\..*"),
+    ("py:class", r"(torch|numpy|np|multiprocessing)\..*"),
     ("py:class", r"(int|float|bool|str|tuple|list|dict|None|Sequence|Callable|Iterable)"),
 ]
 
